@@ -1,0 +1,1 @@
+"""The ``pbem`` command line (Typer): thin commands over the engine."""

@@ -1,0 +1,104 @@
+"""Helpers shared by the commands: options, identity choice, printing, error handling."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from pbem import identity, strict_yaml
+from pbem.errors import FormatError, PbemError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+AsName = Annotated[str | None, typer.Option("--as", help="Act as this local identity (a name "
+                                                          "made with pbem keygen).")]
+KeyPath = Annotated[str | None, typer.Option("--key", help="Use this OpenSSH Ed25519 private "
+                                                           "key file, e.g. ~/.ssh/id_ed25519.")]
+
+_GLOBAL: dict[str, str | None] = {"as": None, "key": None}
+
+
+def set_global_identity(name: str | None, key: str | None) -> None:
+    _GLOBAL["as"], _GLOBAL["key"] = name, key
+
+
+def me(name: str | None, key: str | None) -> identity.LocalIdentity:
+    """The identity to act as: command options first, then the global ones."""
+    return identity.load(name or _GLOBAL["as"], key or _GLOBAL["key"])
+
+
+def explicit_identity(name: str | None, key: str | None) -> bool:
+    """True when the user named an identity (--as or --key, here or globally)."""
+    return bool(name or key or _GLOBAL["as"] or _GLOBAL["key"])
+
+
+def maybe_me(name: str | None, key: str | None) -> identity.LocalIdentity | None:
+    """Like :func:`me`, but ``None`` when no identity is set up (reviewing only)."""
+    try:
+        return me(name, key)
+    except PbemError:
+        if name or key or _GLOBAL["as"] or _GLOBAL["key"]:
+            raise
+        return None
+
+
+def say(text: str = "") -> None:
+    typer.echo(text)
+
+
+def warn(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False))
+
+
+def read_yaml_file(path: Path, what: str) -> Any:
+    """Read a small YAML input file (actions, scenario) strictly."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise FormatError("no such file", str(path)) from None
+    except OSError as exc:
+        raise FormatError(f"cannot read {what}: {exc.strerror}", str(path)) from None
+    if len(data) > 1024 * 1024:
+        raise FormatError(f"{what} file is larger than 1 MiB", str(path))
+    return strict_yaml.load(data, str(path))
+
+
+def guarded(func: F) -> F:
+    """Turn PbemError into a one-line message and its exit code; never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PbemError as exc:
+            typer.echo(f"pbem: {exc.kind}: {exc.line()}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            typer.echo("pbem: interrupted; nothing was written", err=True)
+            raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except Exception as exc:  # a bug: still one line, the details on request
+            if os.environ.get("PBEM_DEBUG"):
+                traceback.print_exc()
+            typer.echo(f"pbem: internal error: {type(exc).__name__}: {exc} "
+                       f"(set PBEM_DEBUG=1 for details)", err=True)
+            raise typer.Exit(70) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def stdout_is_tty() -> bool:
+    return sys.stdout.isatty()

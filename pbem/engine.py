@@ -1,0 +1,209 @@
+"""The contract between the adjudicator and a game module.
+
+A game module is a static description plus pure functions over a plain state (nested
+dicts and lists that YAML can hold): ``setup`` makes the opening state, ``prompt`` says
+who must act now and which actions the rules offer, ``apply`` carries out one action
+(drawing dice only from the :mod:`pbem.dice` object it is given and telling the story in
+the :class:`Log`), and ``view`` says what a player may see. An action is legal only if the
+prompt offers it: the same code produces the hints a player sees and the refusals an
+illegal action gets, each citing its rule.
+
+The CLI and the TUI know nothing of any game beyond this contract.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.dice import Dice
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One value a parameter may take, with its label for people."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of an offered action.
+
+    ``kind`` is ``choice`` (one of ``options``), ``choices`` (a subset of ``options``,
+    between ``minimum`` and ``maximum`` of them) or ``int`` (``minimum``..``maximum``).
+    """
+
+    name: str
+    kind: str
+    label: str
+    options: tuple[Option, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    default: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
+        if self.options:
+            out["options"] = [{"value": o.value, "label": o.label} for o in self.options]
+        if self.kind in ("int", "choices"):
+            out["min"], out["max"] = self.minimum, self.maximum
+        if self.default is not None:
+            out["default"] = self.default
+        return out
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action the rules offer now: a verb, fixed arguments and open parameters."""
+
+    verb: str
+    label: str
+    rule: str | None = None
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    params: tuple[Param, ...] = ()
+
+    def complete(self, **values: Any) -> Action:
+        """The action with ``values`` for its parameters (defaults for the rest)."""
+        action: Action = {"do": self.verb, **self.fixed}
+        for param in self.params:
+            if param.name in values:
+                action[param.name] = values[param.name]
+            elif param.default is not None:
+                action[param.name] = param.default
+        return action
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.verb, "label": self.label}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.fixed:
+            out["fixed"] = dict(self.fixed)
+        if self.params:
+            out["params"] = [p.to_dict() for p in self.params]
+        return out
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must act, in which step, what is asked, and the actions offered."""
+
+    role: str
+    step: str
+    text: str
+    actions: tuple[ActionSpec, ...]
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
+        if self.rule:
+            out["rule"] = self.rule
+        out["actions"] = [a.to_dict() for a in self.actions]
+        return out
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the story: text, its depth under a heading, and the rule applied."""
+
+    text: str
+    depth: int = 0
+    rule: str | None = None
+
+    def render(self) -> str:
+        suffix = f" ({self.rule})" if self.rule and f"({self.rule})" not in self.text else ""
+        return "  " * self.depth + self.text + suffix
+
+
+class Log:
+    """The structured log an action writes: headings and indented lines with rules."""
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+        self._depth = 0
+
+    def heading(self, text: str, rule: str | None = None) -> None:
+        self.entries.append(LogEntry(text, 0, rule))
+        self._depth = 1
+
+    def add(self, text: str, rule: str | None = None, depth: int | None = None) -> None:
+        self.entries.append(LogEntry(text, self._depth if depth is None else depth, rule))
+
+    def lines(self) -> list[str]:
+        return [entry.render() for entry in self.entries]
+
+
+class GameModule(ABC):
+    """A game the adjudicator can run. Subclasses are stateless; the state is data."""
+
+    kind: str
+    title: str
+    version: str
+    min_players: int = 2
+    max_players: int = 2
+
+    @abstractmethod
+    def roles(self, options: Mapping[str, Any]) -> list[str]:
+        """The roles (seats) of a game with these options, in turn-order of seating."""
+
+    def role_label(self, role: str) -> str:
+        return role
+
+    def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validated options for a game of ``players`` players; raise UsageError if wrong.
+
+        Must be idempotent: checking already-checked options returns them unchanged.
+        """
+        return {"players": players, **(given or {})}
+
+    @abstractmethod
+    def setup(self, options: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> State:
+        """The opening state (no dice: chance at the start belongs to :meth:`start`)."""
+
+    def start(self, state: State, dice: Dice, log: Log) -> None:
+        """Called once when the seed is known, before the first prompt (e.g. opening rolls)."""
+        return None
+
+    @abstractmethod
+    def prompt(self, state: State) -> Prompt | None:
+        """Who must act and what is offered; ``None`` when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: State, role: str, action: Action, dice: Dice, log: Log) -> None:
+        """Carry out ``action`` by ``role`` on ``state`` in place, or raise IllegalAction.
+
+        Callers keep a copy: a refused action must leave the caller's state unchanged.
+        """
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        """What ``role`` (or a spectator, ``None``) may see; by default everything."""
+        return state
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """The result once the game is over (winner, reason), else ``None``."""
+        return None
+
+    def describe(self, state: State, role: str | None = None) -> str:
+        """A short text picture of the position for terminals and e-mail."""
+        return ""
+
+    def describe_action(self, action: Action) -> str:
+        """A one-line description of an action for people."""
+        args = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("do", "dice"))
+        return f"{action.get('do')} {args}".strip()
+
+
+def copy_state(value: Any) -> Any:
+    """A fast deep copy of YAML-like data (dicts, lists and scalars)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_state(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_state(v) for v in value]
+    return value

@@ -1,0 +1,42 @@
+"""The registry of game modules, by kind (``dragons-tigers`` ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pbem.engine import GameModule
+from pbem.errors import UsageError
+
+_FACTORIES: dict[str, Callable[[], GameModule]] = {}
+_CACHE: dict[str, GameModule] = {}
+
+
+def register(kind: str, factory: Callable[[], GameModule]) -> None:
+    """Make a game module available under ``kind`` (tests register tiny games here)."""
+    _FACTORIES[kind] = factory
+    _CACHE.pop(kind, None)
+
+
+def _builtin() -> None:
+    if "dragons-tigers" not in _FACTORIES:
+        def dragons_tigers() -> GameModule:
+            from pbem.games.dragons_tigers.module import DragonsTigers
+
+            return DragonsTigers()
+
+        _FACTORIES["dragons-tigers"] = dragons_tigers
+
+
+def kinds() -> list[str]:
+    _builtin()
+    return sorted(_FACTORIES)
+
+
+def get(kind: str) -> GameModule:
+    """The module for ``kind``; a UsageError names the known kinds otherwise."""
+    _builtin()
+    if kind not in _CACHE:
+        if kind not in _FACTORIES:
+            raise UsageError(f"unknown game {kind!r}; known games: {', '.join(kinds())}")
+        _CACHE[kind] = _FACTORIES[kind]()
+    return _CACHE[kind]

@@ -1,0 +1,73 @@
+"""A local store of every save seen, by game, so a chain can be re-checked from its start.
+
+Saves are kept under ``<data>/games/<game id>/`` with their conventional names. When a
+save is verified, its ancestors are looked for among the files given, the files beside
+it and this store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from pbem import paths
+from pbem.atomic import write_new
+from pbem.errors import ChainError, PbemError
+from pbem.savefile import SUFFIX, SaveFile, file_name, read
+
+
+def game_folder(game_id: str) -> Path:
+    return paths.data_dir() / "games" / game_id
+
+
+def keep(save: SaveFile) -> Path:
+    """Store ``save`` (once) and return its path in the store."""
+    target = game_folder(save.game_id) / file_name(save.game_id, save.sequence, save.writer)
+    if target.exists():
+        with contextlib.suppress(OSError):
+            if target.read_bytes() == save.raw:
+                return target
+        target = target.with_name(target.name.replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}"))
+        if target.exists():
+            return target
+    write_new(target, save.raw)
+    return target
+
+
+def _read_quietly(path: Path) -> SaveFile | None:
+    try:
+        return read(path)
+    except PbemError:
+        return None
+
+
+def candidates(target: SaveFile, given: Iterable[Path], target_path: Path | None) -> list[SaveFile]:
+    """Saves that may precede ``target``: given files, its neighbours, the store."""
+    found: dict[str, SaveFile] = {}
+    paths_seen: set[Path] = set()
+    prefix = target.game_id[:8]
+    folders = [game_folder(target.game_id)]
+    if target_path is not None:
+        folders.insert(0, target_path.resolve().parent)
+    files: list[Path] = []
+    for path in given:
+        save = read(Path(path))
+        paths_seen.add(Path(path).resolve())
+        if save.game_id != target.game_id:
+            raise ChainError(f"belongs to game {save.game_id[:8]}, not {target.game_id[:8]}",
+                             str(path))
+        found.setdefault(save.sha256, save)
+    for folder in folders:
+        if folder.is_dir():
+            files += sorted(folder.glob(f"{prefix}*{SUFFIX}"))
+    for path in files:
+        resolved = path.resolve()
+        if resolved in paths_seen or (target_path is not None
+                                      and resolved == target_path.resolve()):
+            continue
+        paths_seen.add(resolved)
+        save = _read_quietly(path)
+        if save is not None and save.game_id == target.game_id:
+            found.setdefault(save.sha256, save)
+    return list(found.values())

@@ -1,0 +1,81 @@
+"""Checking a save before it is played or shown: the chain, then this player's ledger."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem import chain, games, store
+from pbem.errors import PbemError
+from pbem.ledger import Ledger, skips_ahead
+from pbem.savefile import SUFFIX, SaveFile, file_name, read
+
+
+def full(target: SaveFile, given: list[Path], target_path: Path | None) -> chain.Verdict:
+    """Re-check ``target`` from the first save of its game."""
+    return chain.verify(target, store.candidates(target, given, target_path))
+
+
+def for_play(target: SaveFile, ledger: Ledger, given: list[Path],
+             target_path: Path | None) -> str:
+    """Check ``target`` against the ledger, re-checking only what the ledger lacks.
+
+    When the ledger's head is the save just before ``target`` (and kept in the store),
+    only that one step is re-applied, so the cost does not grow with the game's length.
+    Returns a one-line verdict.
+    """
+    status = ledger.check(target)
+    if status == "known":
+        return f"OK: {target.short()} (accepted before)"
+    head = ledger.head(target.game_id)
+    if status in ("next", "ahead") and head is not None:
+        prev = _stored(target, head)
+        if prev is not None:
+            steps = [target]
+            if status == "ahead":
+                steps = _path_from(prev, target, store.candidates(target, given, target_path))
+                if steps is None:
+                    raise skips_ahead(head, target)
+            module = games.get(target.kind)
+            for before, save in zip([prev, *steps], steps, strict=False):
+                chain.check_next(module, before, save)
+                ledger.accept(save)
+                store.keep(save)
+            return f"OK: {target.short()} follows save {prev.sequence}, which you accepted"
+    if status == "ahead":
+        raise skips_ahead(head, target)
+    verdict = full(target, given, target_path)
+    for save in verdict.chain:
+        if ledger.check(save) in ("new", "next"):
+            ledger.accept(save)
+        store.keep(save)
+    return verdict.lines[0] + f" ({len(verdict.chain)} saves re-checked)"
+
+
+def _path_from(prev: SaveFile, target: SaveFile,
+               others: list[SaveFile]) -> list[SaveFile] | None:
+    """The saves after ``prev`` up to ``target``, or ``None`` if one is missing."""
+    by_hash = {s.sha256: s for s in others}
+    steps = [target]
+    while steps[0].previous != prev.sha256:
+        before = by_hash.get(steps[0].previous or "")
+        if before is None or before.sequence <= prev.sequence:
+            return None
+        steps.insert(0, before)
+    return steps
+
+
+def _stored(target: SaveFile, head: dict[str, object]) -> SaveFile | None:
+    """The ledger's head save from the store, found by its name (no folder scan)."""
+    folder = store.game_folder(target.game_id)
+    name = file_name(target.game_id, int(str(head["sequence"])), str(head["writer"]))
+    sha = str(head["sha256"])
+    for path in (folder / name, folder / name.replace(SUFFIX, f"-{sha[:12]}{SUFFIX}")):
+        if not path.is_file():
+            continue
+        try:
+            save = read(path)
+        except PbemError:
+            continue
+        if save.sha256 == sha:
+            return save
+    return None
