@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.engine import ActionSpec, GameModule, Log, Option, Param, Prompt, State
+from pbem.engine import ActionSpec, GameModule, Log, Param, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 
 ROLES = ["red", "green"]

@@ -10,8 +10,8 @@ import typer
 from pbem import chain, games, identity, savefile, session, store, verification
 from pbem.cli.common import (
     AsName,
-    explicit_identity,
     KeyPath,
+    explicit_identity,
     guarded,
     maybe_me,
     me,

@@ -42,7 +42,7 @@ def test_every_flipped_byte_is_refused(alice, bob) -> None:
 
 def test_truncation_at_random_lengths(sample: savefile.SaveFile) -> None:
     rng = random.Random(7)
-    for length in sorted(rng.sample(range(len(sample.raw)), 150)) + [0, len(sample.raw) - 1]:
+    for length in [*sorted(rng.sample(range(len(sample.raw)), 150)), 0, len(sample.raw) - 1]:
         with pytest.raises(PbemError):
             savefile.parse(sample.raw[:length], "cut.pbem.yaml")
 
@@ -112,7 +112,7 @@ def test_schema_messages_name_the_field(sample: savefile.SaveFile, alice, bob, c
 
 
 def test_alias_bomb_inside_signed_body(sample: savefile.SaveFile, alice) -> None:
-    body = ("format: pbem-save/1\na: &a [x, x, x, x]\nb: [*a, *a, *a]\n").encode()
+    body = (b"format: pbem-save/1\na: &a [x, x, x, x]\nb: [*a, *a, *a]\n")
     armor = alice.key.sign(body, "pbem-save@pbem").armor()
     raw = body + b"signature: |\n" + "".join(f"  {ln}\n" for ln in armor.splitlines()).encode()
     with pytest.raises(FormatError, match="anchors"):

@@ -1,0 +1,118 @@
+"""Dragons & Tigers of the Three Kingdoms as a pbem game module (2 to 4 players)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.dice import Dice
+from pbem.engine import GameModule, Log, Prompt, State
+from pbem.errors import IllegalAction, UsageError
+from pbem.games.dragons_tigers import describe, flow, rules, scenario
+from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
+from pbem.games.dragons_tigers.orders import update as update_orders
+from pbem.games.dragons_tigers.rules import s03_setup
+from pbem.games.dragons_tigers.table import Table
+
+del rules  # imported to register the step handlers
+
+
+class DragonsTigers(GameModule):
+    kind = "dragons-tigers"
+    title = "Dragons & Tigers of the Three Kingdoms"
+    version = "1"
+    min_players = 2
+    max_players = 4
+
+    def roles(self, options: Mapping[str, Any]) -> list[str]:
+        return list(FACTION_IDS[: int(options["players"])])
+
+    def role_label(self, role: str) -> str:
+        faction = load_catalog().factions.get(role)
+        return f"{faction.name} {faction.zh}" if faction else role
+
+    def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        given = dict(given or {})
+        if given.pop("players", players) != players:
+            raise UsageError("the number of players does not match the options")
+        if not self.min_players <= players <= self.max_players:
+            raise UsageError("Dragons & Tigers takes 2 to 4 players")
+        checked: dict[str, Any] = {"players": players}
+        agreed = given.pop("kingdoms", None)
+        if given:
+            raise UsageError(f"unknown option {sorted(given)[0]!r} (known: kingdoms)")
+        if agreed is not None:
+            checked["kingdoms"] = self._agreed(players, agreed)
+        return checked
+
+    def _agreed(self, players: int, agreed: Any) -> dict[str, list[str]]:
+        """Kingdoms agreed at creation: role -> [main, allies...] (3.1(A), 12.2)."""
+        cat = load_catalog()
+        roles = self.roles({"players": players})
+        if isinstance(agreed, list):  # --option kingdoms=a,b,c,d,e,f : in draft order
+            each = s03_setup.picks_per_player(players)
+            if len(agreed) != each * players:
+                raise UsageError(f"give {each * players} kingdoms, {each} per player")
+            agreed = {r: agreed[i * each:(i + 1) * each] for i, r in enumerate(roles)}
+        if not isinstance(agreed, dict) or set(agreed) != set(roles):
+            raise UsageError(f"kingdoms must give a list for each of {', '.join(roles)}")
+        out: dict[str, list[str]] = {}
+        seen: set[str] = set()
+        each = s03_setup.picks_per_player(players)
+        for role in roles:
+            names = agreed[role]
+            if not isinstance(names, list) or len(names) != each:
+                raise UsageError(f"{role} takes {each} kingdoms, the main kingdom first")
+            ids = []
+            for name in names:
+                try:
+                    kid = cat.kingdom(str(name)).id
+                except KeyError as exc:
+                    raise UsageError(str(exc.args[0])) from None
+                if not cat.kingdoms[kid].is_player:
+                    raise UsageError(f"{kid} is a Traitorous kingdom and cannot be chosen (3.1(A))")
+                if kid in seen:
+                    raise UsageError(f"{kid} is given twice")
+                seen.add(kid)
+                ids.append(kid)
+            out[role] = ids
+        return out
+
+    def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
+        state = s03_setup.opening_state(self.roles(options))
+        if "kingdoms" in options:
+            s03_setup.assign(state, options["kingdoms"])
+        if scene:
+            scenario.apply(state, scene)
+        return state
+
+    def start(self, state: State, dice: Dice, log: Log) -> None:
+        flow.advance(Table(state, dice, log))
+
+    def prompt(self, state: State) -> Prompt | None:
+        return flow.current_prompt(Table(state))
+
+    def apply(self, state: State, role: str, action: dict[str, Any], dice: Dice,
+              log: Log) -> None:
+        t = Table(state, dice, log)
+        if action.get("do") == "orders":
+            if set(action) - {"do", "set"}:
+                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
+            state["orders"][role] = update_orders(state["orders"].get(role, {}),
+                                                  action.get("set"))
+            log.add(f"{t.rname(role)} changes standing orders: "
+                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            flow.advance(t)
+            return
+        flow.act(t, role, action)
+        flow.advance(t)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state.get("result")
+
+    def describe(self, state: State, role: str | None = None) -> str:
+        return describe.position(state)
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
+        return f"{action.get('do')} {args}".strip()

@@ -1,0 +1,143 @@
+"""Section 3, Setup: the opening position, the kingdom draft and main kingdoms.
+
+3.1 kingdom assignment by die roll and snake draft (12.2 for 3-4 players), 3.2 main and
+allied kingdoms, 3.3 placement of characters and armies, 3.4 pools, the Mandate marker,
+the Round marker and Emperor Xian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.dragons_tigers.catalog import Catalog, load_catalog
+from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.orders import default_orders
+from pbem.games.dragons_tigers.rules import s12_multiplayer
+from pbem.games.dragons_tigers.table import Table
+
+
+def opening_state(seats: list[str]) -> dict[str, Any]:
+    """The position of 3.3 and 3.4 before kingdoms are assigned: every kingdom neutral."""
+    cat = load_catalog()
+    kingdoms: dict[str, Any] = {}
+    chars: dict[str, Any] = {}
+    armies: dict[str, dict[str, int]] = {}
+    control: dict[str, str] = {}
+    for kingdom in cat.kingdoms.values():
+        warlord = _starting_warlord(cat, kingdom.id)
+        starts = kingdom.enters == "start"
+        kingdoms[kingdom.id] = {"owner": None, "main": False,
+                                "status": "in-play" if starts else "absent",
+                                "warlord": warlord, "eliminated_turn": None}
+        if not starts:
+            continue
+        for placement in kingdom.start:  # 3.3(A), 3.3(B)
+            armies.setdefault(placement.area, {})[kingdom.id] = placement.armies
+            control[placement.area] = kingdom.id
+            for cid in placement.characters:
+                chars[cid] = {"kingdom": kingdom.id, "at": placement.area, "recruited": False}
+    for character in cat.characters.values():
+        if character.id in chars or character.back_only:
+            continue
+        if character.kingdom is None:  # 3.4(B): free retainers into their pool
+            chars[character.id] = {"kingdom": None, "at": "pool", "recruited": False}
+        else:  # set aside: Zhuge Liang, Sun Ce, Lü Bu's own kingdom (3.3)
+            chars[character.id] = {"kingdom": character.kingdom, "at": "aside",
+                                   "recruited": False}
+    order = list(cat.areas)
+    return {
+        "round": 1,  # 3.4(D)
+        "seats": list(seats),
+        "mandate": [0, 0],  # 3.4(C)
+        "pool": [],
+        "drawn": [],
+        "last_player": None,
+        "interrupted": None,
+        "turns": {"total": 0, "round": 0},
+        "kingdoms": kingdoms,
+        "chars": chars,
+        "armies": {a: armies[a] for a in order if a in armies},
+        "control": {a: control[a] for a in order if a in control},
+        "emperor": cat.emperor_start,  # 3.4(E)
+        "flags": {"zhuge_liang": False},
+        "stack": [{"step": "game", "phase": "setup"}],
+        "orders": {role: default_orders() for role in seats},
+        "result": None,
+    }
+
+
+def _starting_warlord(cat: Catalog, kid: str) -> str | None:
+    for character in cat.characters.values():
+        if (character.kingdom == kid and character.rank == "warlord"
+                and not character.back_only and not (character.set_aside and kid == "sun-wu")):
+            return character.id
+    return None
+
+
+def assign(state: dict[str, Any], agreed: Mapping[str, list[str]]) -> None:
+    """Give each player the kingdoms agreed at creation: the first listed is main (3.2)."""
+    for role, kids in agreed.items():
+        for index, kid in enumerate(kids):
+            state["kingdoms"][kid]["owner"] = role
+            state["kingdoms"][kid]["main"] = index == 0
+
+
+def picks_per_player(players: int) -> int:
+    """3 kingdoms each with 2 or 3 players (3.1(A), 12.2.1), 2 with 4 players (12.2.2)."""
+    return 2 if players == 4 else 3
+
+
+@handler
+class Draft(Handler):
+    """3.1: the die roll for draft order, then picks in snake order (12.2 for 3-4)."""
+
+    name = "draft"
+
+    def run(self, t: Table, step: Step) -> None:
+        if step["phase"] == "roll":
+            order = s12_multiplayer.roll_for_order(t, list(t.s["seats"]))
+            step["order"] = order
+            step["picks"] = s12_multiplayer.snake(order, picks_per_player(len(order)))
+            step["phase"] = "pick"
+            t.heading("Draft order: " + ", ".join(t.rname(r) for r in order), "3.1(B)")
+        elif step["phase"] == "pick" and not step["picks"]:
+            step["phase"] = "main"
+        elif step["phase"] == "main" and not step["pending_main"]:
+            t.pop()
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if step["phase"] == "pick" and step["picks"]:
+            role = step["picks"][0]
+            taken = {k for k, v in t.s["kingdoms"].items() if v["owner"]}
+            offers = [button("pick", f"Take {t.kname(kid)}", "3.1(A)", kingdom=kid)
+                      for kid in t.cat.player_kingdoms if kid not in taken]
+            number = len(t.kingdoms_of(role)) + 1
+            return ask(role, "draft", f"choose your kingdom number {number}", offers, "3.1(A)")
+        if step["phase"] == "main" and step["pending_main"]:
+            role = step["pending_main"][0]
+            offers = [button("main", f"Make {t.kname(kid)} your main kingdom", "3.2",
+                             kingdom=kid) for kid in t.kingdoms_of(role)]
+            return ask(role, "main-kingdom", "choose your main kingdom", offers, "3.2")
+        return None
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        kid = action["kingdom"]
+        if step["phase"] == "pick":
+            require(t.owner(kid) is None, "that kingdom is taken", "3.1(A)")
+            t.kingdom(kid)["owner"] = role
+            step["picks"].pop(0)
+            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", "3.1(A)")
+            if not step["picks"]:
+                step["phase"] = "main"
+                step["pending_main"] = list(step["order"])
+                for other in t.cat.player_kingdoms:
+                    if t.owner(other) is None:
+                        t.say(f"{t.kname(other)} stays neutral", "3.1(D)")
+        else:
+            for other in t.kingdoms_of(role):
+                t.kingdom(other)["main"] = other == kid
+            step["pending_main"].pop(0)
+            t.heading(f"{t.rname(role)} makes {t.kname(kid)} the main kingdom; the others "
+                      f"are allied kingdoms", "3.2")

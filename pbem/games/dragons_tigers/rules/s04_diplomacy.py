@@ -1,0 +1,120 @@
+"""4.3 Diplomacy: the active kingdom's characters negotiate, each once per turn.
+
+4.3(A) a neutral kingdom becomes an ally on a roll at or under diplomacy; 4.3(B) an
+opposing allied kingdom becomes neutral on a roll plus 1 at or under diplomacy (never a
+main kingdom, 3.2(A); never a Traitorous kingdom, 8); 4.3(C) a kingdom made neutral fights
+its former friends at once where they share areas. 9(B)/(C): the Imperial Decree may buy
+a reroll of a failed attempt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s09_emperor
+from pbem.games.dragons_tigers.table import Table
+
+Step = dict[str, Any]
+
+
+def negotiators(t: Table, step: Step) -> list[str]:
+    kid = step["kingdom"]
+    if t.is_traitorous(kid):
+        return []
+    return [cid for cid in t.chars_of(kid) if t.c(cid).diplomacy >= 1
+            and cid not in step["used_dipl"]]
+
+
+def targets(t: Table, step: Step) -> list[str]:
+    """Neutral kingdoms in play and the opponents' allied (not main) kingdoms."""
+    role = step["player"]
+    out = []
+    for kid in t.cat.player_kingdoms:
+        if not t.in_play(kid):
+            continue
+        owner = t.owner(kid)
+        if owner is None or (owner != role and not t.kingdom(kid)["main"]):
+            out.append(kid)
+    return out
+
+
+def prompt(t: Table, step: Step) -> Prompt:
+    role = step["player"]
+    if step.get("decree_offer"):
+        return s09_emperor.decree_prompt(t, step, "diplomacy roll")
+    offers = []
+    for cid in negotiators(t, step):
+        for kid in targets(t, step):
+            neutral = t.owner(kid) is None
+            need = t.c(cid).diplomacy - (0 if neutral else 1)
+            if need < 1:
+                continue
+            verb = "Ally with" if neutral else "Turn neutral"
+            offers.append(button("negotiate", f"{t.cname(cid)} (diplomacy {t.c(cid).diplomacy}):"
+                                 f" {verb} {t.kname(kid)} on 1-{need}",
+                                 "4.3(A)" if neutral else "4.3(B)", character=cid, target=kid))
+    offers.append(button("end-diplomacy", "End diplomacy", "4.3"))
+    return ask(role, "diplomacy", "negotiate, or end diplomacy", offers, "4.3")
+
+
+def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
+    if step.get("decree_offer"):
+        offer = step.pop("decree_offer")
+        if action["do"] == "decree":
+            s09_emperor.pay(t, step, action)
+            attempt(t, step, offer["character"], offer["target"], reroll=True)
+        return
+    if action["do"] == "end-diplomacy":
+        step["phase"] = "levy"
+        return
+    cid, kid = action["character"], action["target"]
+    require(cid in negotiators(t, step), "that character cannot negotiate now", "4.3")
+    require(kid in targets(t, step), "that kingdom cannot be negotiated with", "4.3")
+    step["used_dipl"].append(cid)
+    attempt(t, step, cid, kid, reroll=False)
+
+
+def attempt(t: Table, step: Step, cid: str, kid: str, reroll: bool) -> None:
+    neutral = t.owner(kid) is None
+    dipl = t.c(cid).diplomacy
+    die = t.roll(f"diplomacy: {t.c(cid).name} with {t.cat.kingdoms[kid].name}"
+                 + (" (Imperial Decree reroll)" if reroll else ""))
+    total = die if neutral else die + 1
+    shown = f"{die}" if neutral else f"{die}+1={total}"
+    if total > dipl:
+        rule = "4.3(A)" if neutral else "4.3(B)"
+        t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} is not "
+              f"persuaded", rule)
+        if not reroll and s09_emperor.decree_available(t, step):
+            step["decree_offer"] = {"kind": "diplomacy", "character": cid, "target": kid}
+        return
+    if neutral:
+        t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} becomes an "
+              f"ally of {t.rname(step['player'])}", "4.3(A)")
+        make_ally(t, kid, step["player"])
+    else:
+        former = str(t.owner(kid))
+        t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} leaves "
+              f"{t.rname(former)} and becomes neutral", "4.3(B)")
+        make_neutral(t, kid, former)
+
+
+def make_ally(t: Table, kid: str, role: str) -> None:
+    """A kingdom becomes ``role``'s allied kingdom; its chit joins the pool (4.3(A))."""
+    t.kingdom(kid)["owner"] = role
+    t.kingdom(kid)["main"] = False
+    s04_turns.add_chit(t, kid)
+
+
+def make_neutral(t: Table, kid: str, former: str) -> None:
+    """4.3(B)/(C): the kingdom turns neutral and fights its former friends where it
+    shares an area with them."""
+    t.kingdom(kid)["owner"] = None
+    t.kingdom(kid)["main"] = False
+    for area in list(t.s["armies"]):
+        stack = t.s["armies"][area]
+        if stack.get(kid, 0) and any(t.owner(k) == former and n for k, n in stack.items()):
+            s05_combat.queue_break_combat(t, area, kid, former)

@@ -1,0 +1,278 @@
+"""4.5 Movement, with 4.5.1/4.5.2 attrition and 4.5.3 joint moves under a faction chit.
+
+A character of the active kingdom with command 1 or more moves up to two areas with any
+of the armies that start with him (4.5, 4.5(A)); entering an area not held by a friendly
+kingdom needs armies and ends the move (4.5(B)); characters in one area may move apart
+(4.5(C)); armies may be dropped off, never picked up (4.5(D)); one piece stays behind
+(4.5(E)); an army moves once (4.5(F)). Crossing a mountain or great river into such an
+area costs attrition by the table, the Boats column on rivers (4.5.1, 4.5.2). With a
+faction chit, friendly kingdoms' pieces in the same area may go along, each kingdom led
+by its own commander, their attrition pooled (4.5.3). The Emperor moves only with his
+controlling kingdom (9(D)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import ActionSpec, Option, Param, Prompt
+from pbem.games.dragons_tigers.flow import arg_list, ask, button, choice, number, require
+from pbem.games.dragons_tigers.rules import s09_emperor
+from pbem.games.dragons_tigers.table import Table
+
+Step = dict[str, Any]
+
+
+def movers(t: Table, step: Step, area: str) -> list[str]:
+    """Characters in ``area`` that may still move this phase."""
+    kid = step["kingdom"]
+    out = []
+    for cid in t.chars_in(area):
+        owner = t.char(cid)["kingdom"]
+        if cid in step["moved_chars"] or owner is None:
+            continue
+        if owner == kid or (step["faction"] and t.friendly(owner, kid)
+                            and not t.is_traitorous(owner)):
+            out.append(cid)
+    return out
+
+
+def free_armies(t: Table, step: Step, area: str, kid: str) -> int:
+    """Armies of ``kid`` in ``area`` that have not moved this phase (4.5(F))."""
+    return t.armies(area, kid) - step["moved"].get(area, {}).get(kid, 0)
+
+
+def start_areas(t: Table, step: Step) -> list[str]:
+    kid = step["kingdom"]
+    areas = {t.where(c) for c in t.chars_of(kid) if c not in step["moved_chars"]}
+    return [a for a in t.cat.areas if a in areas
+            and any(t.c(c).command >= 1 and t.char(c)["kingdom"] == kid
+                    for c in movers(t, step, a))]
+
+
+def paths(t: Table, step: Step, start: str) -> list[list[str]]:
+    """Every path of one or two areas from ``start``; the second step only through an
+    area held by a friendly kingdom (4.5(B))."""
+    kid = step["kingdom"]
+    out: list[list[str]] = []
+    for first in t.neighbours(start):
+        out.append([first])
+        if t.friendly_area(first, kid):
+            for second in t.neighbours(first):
+                if second != start:
+                    out.append([first, second])
+    return out
+
+
+def _path_label(t: Table, step: Step, start: str, path: list[str]) -> str:
+    names = " -> ".join(t.cat.areas[a].name for a in path)
+    last_from = path[-2] if len(path) > 1 else start
+    terrain = t.cat.border_terrain(last_from, path[-1])
+    hostile = not t.friendly_area(path[-1], step["kingdom"])
+    note = f" (across {terrain}: attrition)" if terrain != "plain" and hostile else ""
+    return names + note
+
+
+def prompt(t: Table, step: Step) -> Prompt:
+    kid = step["kingdom"]
+    offers: list[ActionSpec] = []
+    for area in start_areas(t, step):
+        chars = movers(t, step, area)
+        params: list[Param] = [
+            Param("characters", "choices", "Who moves", tuple(
+                Option(c, f"{t.cname(c)} (command {t.c(c).command})") for c in chars),
+                minimum=1, maximum=len(chars)),
+            choice("to", "Path", [(p, _path_label(t, step, area, p))
+                                  for p in paths(t, step, area)]),
+        ]
+        kingdoms = sorted({t.char(c)["kingdom"] for c in chars},
+                          key=lambda k: (k != kid, list(t.cat.kingdoms).index(k)))
+        for k in kingdoms:
+            most = free_armies(t, step, area, k)
+            if most > 0:
+                name = "armies" if k == kid else f"armies.{k}"
+                params.append(number(name, f"Armies of {t.cat.kingdoms[k].name}", 0, most, most))
+        if t.s["emperor"] == area and s09_emperor.controller(t) == kid:
+            params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
+                                                                        (False, "no")], False))
+        offers.append(ActionSpec("move", f"Move from {t.aname(area)}", "4.5",
+                                 fixed={"from": area}, params=tuple(params)))
+    offers.append(button("end-movement", "End movement", "4.5"))
+    return ask(step["player"], "movement", "move characters and armies, or end movement",
+               offers, "4.5")
+
+
+def _counts(t: Table, step: Step, action: Mapping[str, Any], key: str) -> dict[str, int]:
+    kid = step["kingdom"]
+    out: dict[str, int] = {}
+    value = action.get(key, 0)
+    items = list(value.items()) if isinstance(value, dict) else [(kid, value)]
+    items += [(k.split(".", 1)[1], v) for k, v in action.items() if k.startswith(key + ".")]
+    for name, count in items:
+        require(isinstance(count, int) and not isinstance(count, bool) and count >= 0,
+                f"'{key}' must give whole numbers of armies", "4.5")
+        require(name in t.cat.kingdoms, f"unknown kingdom {name!r}", "4.5")
+        if count:
+            out[name] = out.get(name, 0) + count
+    return out
+
+
+def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
+    if action["do"] == "end-movement":
+        step["phase"] = "combat"
+        return
+    kid = step["kingdom"]
+    start = action.get("from")
+    require(start in start_areas(t, step), "nobody of the active kingdom can move from there",
+            "4.5")
+    allowed = {"do", "from", "to", "characters", "armies", "drop", "losses", "emperor"}
+    extra = [k for k in action if k not in allowed and not k.startswith(("armies.", "drop."))]
+    require(not extra, f"unknown argument '{extra[0]}'" if extra else "", "4.5")
+    chars = arg_list(action, "characters", "4.5")
+    require(bool(chars), "name the characters who move", "4.5")
+    require(len(set(chars)) == len(chars), "a character is named twice", "4.5")
+    can = movers(t, step, start)
+    for cid in chars:
+        require(cid in can, f"{cid} cannot move from {t.aname(start)} now", "4.5(C)")
+    path = action.get("to")
+    if isinstance(path, str):
+        path = [path]
+    require(isinstance(path, list) and path in paths(t, step, start),
+            "the path must be one or two adjacent areas, the second only through an area a "
+            "friendly kingdom holds", "4.5(B)")
+    armies = _counts(t, step, action, "armies")
+    drop = _counts(t, step, action, "drop")
+    group_kingdoms = {t.char(c)["kingdom"] for c in chars}
+    require(kid in group_kingdoms, "the active kingdom's own character must lead the group",
+            "4.5.3(A)")
+    for k in set(armies) | group_kingdoms:
+        require(k in group_kingdoms, f"armies of {t.cat.kingdoms[k].name} need a character of "
+                f"their own kingdom to lead them", "4.5.3(A)")
+        require(any(t.c(c).command >= 1 for c in chars if t.char(c)["kingdom"] == k),
+                f"{t.cat.kingdoms[k].name} needs a moving character with command 1 or more",
+                "4.5")
+    for k, n in armies.items():
+        require(n <= free_armies(t, step, start, k),
+                f"only {free_armies(t, step, start, k)} armies of {t.cat.kingdoms[k].name} "
+                f"in {t.aname(start)} can move", "4.5(F)")
+    if drop:
+        require(len(path) == 2, "armies can be dropped only in the area passed through",
+                "4.5(D)")
+        for k, n in drop.items():
+            require(n <= armies.get(k, 0), "only moving armies can be dropped off", "4.5(D)")
+            require(t.controller(path[0]) == k, f"{t.cat.kingdoms[k].name} can drop armies only "
+                    f"in an area it controls", "4.5(D)")
+    arriving = {k: n - drop.get(k, 0) for k, n in armies.items() if n - drop.get(k, 0) > 0}
+    final = path[-1]
+    hostile = not t.friendly_area(final, kid)
+    require(not hostile or bool(arriving), "a character can enter an area not held by a "
+            "friendly kingdom only with armies", "4.5(B)")
+    _check_leave_one(t, step, start, chars, armies)
+    for k, n in armies.items():
+        changes = {start: -n, final: n - drop.get(k, 0)}
+        if drop.get(k):
+            changes[path[0]] = changes.get(path[0], 0) + drop[k]
+        require(t.representable(k, changes), f"{t.cat.kingdoms[k].name} has not enough army "
+                f"counters to split its armies this way", "2.2(B)")
+    emperor = action.get("emperor", False)
+    require(isinstance(emperor, bool), "'emperor' is true or false", "9(D)")
+    if emperor:
+        require(t.s["emperor"] == start and s09_emperor.controller(t) == kid,
+                "the Emperor moves only with the kingdom that controls him", "9(D)")
+    before = path[-2] if len(path) > 1 else start
+    terrain = t.cat.border_terrain(before, final)
+    losses: dict[str, int] = {}
+    attrition = 0
+    if hostile and terrain in ("mountain", "river"):
+        boats = terrain == "river" and any(t.c(c).boats for c in chars)
+        attrition = t.cat.attrition(sum(arriving.values()), boats)
+        if attrition:
+            losses = _attrition_losses(t, step, action, arriving, attrition)
+    _carry_out(t, step, start, path, chars, armies, drop, emperor)
+    names = ", ".join(t.cname(c) for c in chars)
+    moved = ", ".join(f"{n} {t.cat.kingdoms[k].name}" for k, n in armies.items()) or "no armies"
+    route = " -> ".join(t.aname(a) for a in [start, *path])
+    t.say(f"{names} move with {moved}: {route}", "4.5")
+    for k, n in drop.items():
+        t.say(f"  {n} armies of {t.kname(k)} are dropped off in {t.aname(path[0])}", "4.5(D)")
+    if attrition:
+        rule = "4.5.2" if terrain == "river" else "4.5.1(B)"
+        column = "Boats column" if terrain == "river" and any(t.c(c).boats for c in chars) \
+            else "table"
+        t.say(f"  crossing the {terrain} into {t.aname(final)} with {sum(arriving.values())} "
+              f"armies costs {attrition} by the Attrition {column}", rule)
+        for k, n in losses.items():
+            lost, extra = t.lose(final, k, n)
+            _unmark(step, final, k, lost + extra)
+            t.say(f"  {t.kname(k)} loses {n} to attrition"
+                  + (f" and {extra} more for want of change" if extra else ""),
+                  "4.5.3(B)" if len(losses) > 1 else rule)
+
+
+def _check_leave_one(t: Table, step: Step, start: str, chars: list[str],
+                     armies: Mapping[str, int]) -> None:
+    """4.5(E): some piece of the moving side must remain in the area it leaves."""
+    kid = step["kingdom"]
+    staying_chars = [c for c in t.chars_in(start) if c not in chars and t.char(c)["kingdom"]
+                     and t.friendly(t.char(c)["kingdom"], kid)]
+    staying_armies = sum(n - armies.get(k, 0) for k, n in t.armies_in(start).items()
+                         if t.friendly(k, kid))
+    require(bool(staying_chars) or staying_armies > 0,
+            "at least one character or army must stay in the area the move leaves", "4.5(E)")
+
+
+def _attrition_losses(t: Table, step: Step, action: Mapping[str, Any],
+                      arriving: Mapping[str, int], attrition: int) -> dict[str, int]:
+    given = action.get("losses")
+    if given is None:
+        left = attrition
+        plan: dict[str, int] = {}
+        for k in sorted(arriving, key=lambda k: -arriving[k]):
+            take = min(left, arriving[k])
+            if take:
+                plan[k] = take
+            left -= take
+        return plan
+    if isinstance(given, int) and not isinstance(given, bool):
+        given = {step["kingdom"]: given}
+    require(isinstance(given, dict) and sum(given.values()) == attrition
+            and all(isinstance(n, int) and 0 <= n <= arriving.get(k, 0) for k, n in given.items()),
+            f"losses must name {attrition} of the moving armies", "4.5.3(B)")
+    return {k: n for k, n in given.items() if n}
+
+
+def _mark(step: Step, area: str, kid: str, n: int) -> None:
+    moved = step["moved"].setdefault(area, {})
+    moved[kid] = moved.get(kid, 0) + n
+
+
+def _unmark(step: Step, area: str, kid: str, n: int) -> None:
+    moved = step["moved"].get(area, {})
+    if kid in moved:
+        moved[kid] = max(0, moved[kid] - n)
+        if not moved[kid]:
+            del moved[kid]
+
+
+def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[str],
+               armies: Mapping[str, int], drop: Mapping[str, int], emperor: bool) -> None:
+    final = path[-1]
+    for k, n in armies.items():
+        t.remove_armies(start, k, n)
+        if drop.get(k):
+            t.add_armies(path[0], k, drop[k])
+            _mark(step, path[0], k, drop[k])
+        rest = n - drop.get(k, 0)
+        if rest:
+            t.add_armies(final, k, rest)
+            _mark(step, final, k, rest)
+    for cid in chars:
+        t.place_char(cid, final)
+        step["moved_chars"].append(cid)
+    if emperor:
+        t.s["emperor"] = final
+    before = path[-2] if len(path) > 1 else start
+    entered = step["entered"].setdefault(final, [])
+    if before not in entered:
+        entered.append(before)

@@ -1,0 +1,300 @@
+"""What a combat leaves behind: 5.5(C) elimination, 5.6(C) both sides wiped out, 5.7
+warlords and retainers relocated, captured, submitting or beheaded, 6(C) control of the
+area after a joint win, 9(E) the Emperor to the winner, and 3.2(C) a new main kingdom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.dragons_tigers import orders as standing
+from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.table import Table
+
+CAPTURE_ON = 2  # 5.7(B): captured on a roll of 1 or 2
+
+
+def resolve(t: Table, combat: Step) -> None:
+    """Settle a finished combat (already popped from the stack)."""
+    from pbem.games.dragons_tigers.rules.s05_combat import OTHER, members, side_label
+
+    area = combat["area"]
+    loser = combat["loser"]
+    if loser is None:
+        _after(t, area, combat, None)
+        return
+    who = loser["who"]
+    lside, wside = combat[who], combat[OTHER[who]]
+    t.say(f"{side_label(t, area, lside)} loses the combat in {t.aname(area)}", "5.6(A)")
+    lost_kingdoms = members(t, area, lside)
+    if combat["kind"] == "arrival" and who == "att":
+        for kid in lost_kingdoms:  # 10.5(E): the restored warlord is eliminated again
+            for cid in t.chars_in(area, kid):
+                if t.c(cid).rank == "retainer":
+                    capture(t, cid, area, wside)
+            eliminate(t, kid, "the restored warlord loses his first battle", "10.5(E)")
+        _after(t, area, combat, wside)
+        return
+    relocating: list[str] = []
+    if loser["wiped"]:
+        for kid in lost_kingdoms:
+            for cid in t.chars_in(area, kid):
+                if t.c(cid).rank == "retainer":
+                    capture(t, cid, area, wside)
+        movers = [c for k in lost_kingdoms for c in t.chars_in(area, k)]
+        back = [o for o in combat["origins"] if not any(
+            n and t.side(k) != lside for k, n in t.armies_in(o).items())]
+        if movers and loser["mutual"] and back:
+            for cid in movers:
+                t.place_char(cid, back[0])
+            t.say(f"The attacking characters fall back to {t.aname(back[0])}", "5.6(C)")
+        else:
+            relocating = movers
+    _after(t, area, combat, wside)
+    if relocating:
+        t.push({"step": "relocate", "chars": relocating, "from": area, "rule": "5.7(A)"})
+
+
+def _after(t: Table, area: str, combat: Step, winner: str | None) -> None:
+    """Control of the area (6(C)) and eliminations (5.5(C)) once pieces have moved."""
+    t.push({"step": "after-combat", "area": area, "winner": winner})
+
+
+def capture(t: Table, cid: str, area: str, captors: str) -> None:
+    """5.7(B)-(D): capture on 1-2, then submission above loyalty, else beheading."""
+    from pbem.games.dragons_tigers.rules.s05_combat import members
+
+    takers = [k for k in members(t, area, captors)]
+    if not takers:
+        return
+    die = t.roll(f"capture check: {t.c(cid).name}")
+    if die > CAPTURE_ON:
+        t.say(f"{t.cname(cid)} rolls {die}: escapes capture", "5.7(B)")
+        return
+    kid = _captor(t, area, takers, captors)
+    loyalty = t.c(cid).loyalty
+    if loyalty is None:
+        t.say(f"{t.cname(cid)} rolls {die}: captured; he never submits and is beheaded",
+              "5.7(C)")
+        kill(t, cid)
+        return
+    sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
+    if sub > loyalty:
+        t.char(cid)["kingdom"] = kid
+        t.char(cid)["recruited"] = False
+        t.update_control(area)
+        t.say(f"{t.cname(cid)} rolls {die}: captured; submission roll {sub} > loyalty "
+              f"{loyalty}: joins {t.kname(kid)}", "5.7(C)")
+    else:
+        t.say(f"{t.cname(cid)} rolls {die}: captured; submission roll {sub} <= loyalty "
+              f"{loyalty}: beheaded", "5.7(C)")
+        kill(t, cid)
+
+
+def _captor(t: Table, area: str, takers: list[str], side: str) -> str:
+    """5.7(D): with several capturing kingdoms their player picks; by default the main
+    kingdom, else the one with most armies here."""
+    if len(takers) == 1:
+        return takers[0]
+    return max(takers, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
+
+
+def kill(t: Table, cid: str) -> None:
+    """A retainer dies: to the dead pile (Zuo Ci instead returns to the pool, 11.6(E))."""
+    if t.c(cid).wizard:
+        t.place_char(cid, "pool", kingdom=None)
+        t.char(cid)["kingdom"] = None
+        return
+    t.place_char(cid, "dead")
+    t.char(cid)["kingdom"] = None
+    t.char(cid)["recruited"] = False
+
+
+def destinations(t: Table, cid: str, away_from: str) -> list[str]:
+    kid = t.char(cid)["kingdom"]
+    return [a for a in t.areas_with_armies(kid) if a != away_from]
+
+
+@handler
+class Relocate(Handler):
+    """5.7(A)/(E): characters whose armies are gone go to an area with their kingdom's
+    armies, any distance away; with none, they are killed."""
+
+    name = "relocate"
+
+    def _current(self, t: Table, step: Step) -> str | None:
+        while step["chars"]:
+            cid = step["chars"][0]
+            if t.where(cid) == step["from"]:
+                return cid
+            step["chars"].pop(0)
+        return None
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        cid = self._current(t, step)
+        if cid is None:
+            return None
+        places = destinations(t, cid, step["from"])
+        if len(places) <= 1:
+            return None
+        kid = t.char(cid)["kingdom"]
+        role = t.runner(t.side(kid))
+        kind = "relocate" if t.owner(kid) else "proxy"
+        if not standing.wants_question(t.orders(role), kind):
+            return None
+        return ask(role, "relocate", f"where does {t.c(cid).name} go?",
+                   [button("relocate", f"{t.cname(cid)} to {t.aname(a)} "
+                                       f"({t.armies(a, kid)} armies)", step["rule"],
+                           character=cid, to=a) for a in places], step["rule"])
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        cid = self._current(t, step)
+        require(action.get("character") == cid, "relocate the character named", step["rule"])
+        self._move(t, step, cid, action["to"])
+
+    def run(self, t: Table, step: Step) -> None:
+        cid = self._current(t, step)
+        if cid is None:
+            t.pop()
+            return
+        places = destinations(t, cid, step["from"])
+        if not places:
+            step["chars"].pop(0)
+            kid = t.char(cid)["kingdom"]
+            if t.c(cid).rank == "warlord":
+                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(A)")
+                t.place_char(cid, "out")
+                eliminate(t, kid, "its warlord is killed", "5.7(A)")
+            else:
+                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
+                kill(t, cid)
+            return
+        kid = t.char(cid)["kingdom"]
+        best = max(places, key=lambda a: (t.armies(a, kid), -list(t.cat.areas).index(a)))
+        self._move(t, step, cid, best)
+
+    def _move(self, t: Table, step: Step, cid: str, to: str) -> None:
+        require(to in destinations(t, cid, step["from"]), "he can go only to an area with his "
+                "kingdom's armies", step["rule"])
+        step["chars"].pop(0)
+        t.place_char(cid, to)
+        t.say(f"{t.cname(cid)} relocates to {t.aname(to)}", step["rule"])
+
+
+@handler
+class AfterCombat(Handler):
+    """6(C) who controls the area after a joint win, then 5.5(C) eliminations."""
+
+    name = "after-combat"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        winners = self._winners(t, step)
+        if len(winners) <= 1 or step.get("chosen"):
+            return None
+        role = winners and t.owner(winners[0])
+        if not role or not standing.wants_question(t.orders(role), "control"):
+            return None
+        return ask(role, "control", f"which kingdom controls {t.aname(step['area'])}?",
+                   [button("control", f"{t.kname(k)} controls {t.aname(step['area'])}", "6(C)",
+                           kingdom=k) for k in winners], "6(C)")
+
+    def _winners(self, t: Table, step: Step) -> list[str]:
+        if step["winner"] is None:
+            return []
+        return [k for k in t.kingdoms_in(step["area"]) if t.side(k) == step["winner"]]
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        require(action["kingdom"] in self._winners(t, step), "choose one of the winners", "6(C)")
+        t.update_control(step["area"], prefer=action["kingdom"])
+        step["chosen"] = True
+
+    def run(self, t: Table, step: Step) -> None:
+        area = step["area"]
+        winners = self._winners(t, step)
+        if len(winners) > 1 and not step.get("chosen"):
+            current = t.controller(area)
+            pick = current if current in winners else max(
+                winners, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
+            t.update_control(area, prefer=pick)
+        t.pop()
+        holder = t.controller(area)
+        if holder is not None:
+            t.say(f"{t.kname(holder)} controls {t.aname(area)}"
+                  + (" and Emperor Xian" if t.s["emperor"] == area else ""),
+                  "9(E)" if t.s["emperor"] == area else "6(B)")
+        sweep(t)
+
+
+def sweep(t: Table) -> None:
+    """5.5(C): a kingdom with no area and no armies is eliminated."""
+    for kid, k in t.s["kingdoms"].items():
+        if k["status"] != "in-play":
+            continue
+        warlord = k["warlord"]
+        if warlord and not t.on_map(warlord) and t.where(warlord) != "court":
+            eliminate(t, kid, "its warlord is gone", "5.7(A)")
+        elif not t.controlled_by(kid) and t.total_armies(kid) == 0:
+            eliminate(t, kid, "it has neither areas nor armies", "5.5(C)")
+
+
+def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
+    """Remove a kingdom from play (rules-notes entry 5)."""
+    from pbem.games.dragons_tigers.rules import s04_turns, s07_victory
+
+    k = t.kingdom(kid)
+    if k["status"] != "in-play":
+        return
+    k["status"] = "eliminated"
+    k["eliminated_turn"] = t.s["turns"]["total"]
+    for area in list(t.s["armies"]):
+        t.remove_armies(area, kid, t.armies(area, kid))
+    for cid, entry in list(t.s["chars"].items()):
+        if entry["kingdom"] != kid or entry["at"] in ("dead", "aside", "pool", "out"):
+            continue
+        if entry["recruited"] or t.c(cid).wizard:
+            t.place_char(cid, "pool")
+            entry["kingdom"] = None
+            entry["recruited"] = False
+        else:
+            t.place_char(cid, "out")
+    s04_turns.remove_chit(t, kid)
+    t.say(f"{t.kname(kid)} is eliminated: {why}", rule)
+    owner = k["owner"]
+    was_main = k["main"]
+    k["main"] = False
+    if owner is not None and was_main:
+        rest = t.kingdoms_of(owner)
+        if rest:
+            t.push({"step": "new-main", "player": owner})
+    s07_victory.check_elimination_win(t)
+
+
+@handler
+class NewMain(Handler):
+    """3.2(C): a player whose main kingdom is gone names an allied kingdom as main."""
+
+    name = "new-main"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        options = t.kingdoms_of(step["player"])
+        if len(options) <= 1 or t.main_of(step["player"]):
+            return None
+        return ask(step["player"], "main-kingdom", "your main kingdom is gone: choose a new one",
+                   [button("main", f"Make {t.kname(k)} your main kingdom", "3.2(C)", kingdom=k)
+                    for k in options], "3.2(C)")
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        from pbem.games.dragons_tigers.rules.s04_turns import change_main
+
+        t.pop()
+        change_main(t, role, action["kingdom"], "3.2(C)")
+
+    def run(self, t: Table, step: Step) -> None:
+        from pbem.games.dragons_tigers.rules.s04_turns import change_main
+
+        t.pop()
+        options = t.kingdoms_of(step["player"])
+        if options and not t.main_of(step["player"]):
+            change_main(t, step["player"], options[0], "3.2(C)")

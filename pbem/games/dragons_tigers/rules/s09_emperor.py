@@ -1,0 +1,86 @@
+"""Section 9, Emperor Xian: who controls him, moving him, and the Imperial Decree.
+
+9(A) the controller of his area controls him; 9(B)/(C) the Imperial Decree, once per
+turn of the kingdom that controls him while he is in Luoyang, Chang'an or Xuchang, buys
+a reroll of a failed diplomacy roll or betrayal check for 5 armies; 9(D) he moves only
+with his controlling kingdom (see s04_movement); 9(E) the winner of a combat in his area
+gains him (control follows the area, s05_aftermath).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.games.dragons_tigers.table import Table
+
+Step = dict[str, Any]
+DECREE_AREAS = ("luoyang", "changan", "xuchang")
+DECREE_COST = 5
+
+
+def controller(t: Table) -> str | None:
+    """9(A): the kingdom controlling the Emperor's area controls him."""
+    area = t.s["emperor"]
+    return t.controller(area) if area else None
+
+
+def decree_available(t: Table, turn: Step) -> bool:
+    """9(B)/(C): the active kingdom controls the Emperor in one of the three capitals,
+    has not used the Decree this turn, and has 5 armies to offer."""
+    kid = turn["kingdom"]
+    return (not turn["decree_used"] and not t.is_traitorous(kid)
+            and controller(t) == kid and t.s["emperor"] in DECREE_AREAS
+            and t.total_armies(kid) >= DECREE_COST)
+
+
+def offering_plan(t: Table, kid: str) -> dict[str, int]:
+    """Default choice of the 5 armies: from the largest stacks first."""
+    plan: dict[str, int] = {}
+    left = DECREE_COST
+    for area in sorted(t.areas_with_armies(kid), key=lambda a: -t.armies(a, kid)):
+        take = min(left, t.armies(area, kid))
+        plan[area] = take
+        left -= take
+        if not left:
+            break
+    return plan
+
+
+def decree_prompt(t: Table, turn: Step, what: str) -> Prompt:
+    """Offer the Decree after a failed ``what`` (a diplomacy roll or a betrayal check)."""
+    plan = offering_plan(t, turn["kingdom"])
+    shown = ", ".join(f"{n} in {t.aname(a)}" for a, n in plan.items())
+    return ask(turn["player"], "imperial-decree",
+               f"the {what} failed: use the Imperial Decree to roll again?",
+               [button("decree", f"Imperial Decree: offer 5 armies ({shown}) and roll again",
+                       "9(C)"),
+                button("no-decree", "Accept the failure", "9(C)")], "9(C)")
+
+
+def pay(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
+    """Remove the 5 armies offered for the Decree (the player's choice or the default)."""
+    require(decree_available(t, turn), "the Imperial Decree is not available", "9(B)")
+    kid = turn["kingdom"]
+    plan = action.get("from") or offering_plan(t, kid)
+    require(isinstance(plan, dict) and sum(plan.values()) == DECREE_COST
+            and all(isinstance(n, int) and not isinstance(n, bool)
+                    and 0 < n <= t.armies(a, kid) for a, n in plan.items()),
+            f"name {DECREE_COST} armies of {t.cat.kingdoms[kid].name} to offer", "9(C)")
+    turn["decree_used"] = True
+    for area, n in plan.items():
+        t.lose(area, kid, n)
+    t.say(f"Imperial Decree: {t.kname(kid)} offers {DECREE_COST} armies and rolls again",
+          "9(C)")
+
+
+def flee_targets(t: Table, role: str) -> list[str]:
+    """10.4: warlords of ``role``'s kingdoms on the map, with whom he may be placed."""
+    out = []
+    for kid in t.kingdoms_of(role):
+        warlord = t.warlord(kid)
+        if warlord and t.on_map(warlord):
+            out.append(warlord)
+    return out

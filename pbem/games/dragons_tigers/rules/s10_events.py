@@ -1,0 +1,496 @@
+"""Section 10, the events of the Mandate of Heaven display.
+
+10.1 Retainer Dies, 10.2 Recruit Retainer, 10.3 Bountiful Harvest, 10.4 Emperor Xian
+Flees, 10.5 Family Restoration (with 11.3 and 12.2.3), 10.6 Famine, 10.7 Yellow Turban
+Remnants Uprising, 10.8 Barbarian Raids, 10.9 Assassinate Retainer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.dragons_tigers import orders as standing
+from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
+from pbem.games.dragons_tigers.table import Table
+
+HARVEST_RULE = "10.3"
+RESTORED_ARMIES = 10
+ASSASSINATION_ON = 2
+PEACH_GARDEN = ("guan-yu", "zhang-fei")
+
+
+def begin(t: Table, turn: Step, event: str) -> None:
+    """Start the event the Mandate marker landed on."""
+    info = t.cat.mandate.events[event]
+    t.heading(f"Event: {info.name} {info.zh}", info.rule)
+    if event == "bountiful-harvest":
+        turn["harvest"] = True
+        t.say(f"{t.kname(turn['kingdom'])} has 3 more manpower this turn", HARVEST_RULE)
+        return
+    t.push({"step": "event", "event": event, "phase": "start", "turn_kingdom": turn["kingdom"],
+            "player": turn["player"]})
+
+
+def _turn(t: Table) -> Step:
+    turn = t.turn()
+    assert turn is not None
+    return turn
+
+
+def extra_roll(t: Table, purpose: str) -> int:
+    """10.7/10.8: one die; on a 6 a second die is added (never a third)."""
+    first = t.roll(purpose)
+    if first < 6:
+        return first
+    second = t.roll(purpose + " (after a 6)")
+    return first + second
+
+
+def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
+                      only_players: bool = False) -> None:
+    """Remove ``count`` armies not friendly to ``kid`` from ``area``, each owner's
+    standing order choosing among their kingdoms (largest contingent first otherwise)."""
+    from pbem.games.dragons_tigers.rules.s05_combat import default_losses
+
+    victims = [k for k, n in t.armies_in(area).items() if n and not t.friendly(k, kid)
+               and (not only_players or t.owner(k) is not None)]
+    left = count
+    for side in sorted({t.side(k) for k in victims}):
+        kings = [k for k in victims if t.side(k) == side]
+        total = sum(t.armies(area, k) for k in kings)
+        take = min(left, total)
+        if not take:
+            continue
+        role = t.runner(side, t.side(kid))
+        for k, n in default_losses(t, area, kings, take, role).items():
+            _, extra = t.lose(area, k, n)
+            t.say(f"{t.kname(k)} loses {n} armies in {t.aname(area)}"
+                  + (f" and {extra} more for want of change" if extra else ""), rule)
+        left -= take
+    if count and left == count:
+        t.say(f"No armies there to remove in {t.aname(area)}", rule)
+
+
+# ---------------------------------------------------------------------- choices
+
+
+def restorable(t: Table) -> list[str]:
+    """10.5(A)/(B): kingdoms eliminated on an earlier turn (not Dong Zhuo in Round 1)."""
+    out = []
+    for kid, k in t.s["kingdoms"].items():
+        if k["status"] != "eliminated" or k["eliminated_turn"] == t.s["turns"]["total"]:
+            continue
+        if kid == "dong-zhuo" and t.s["round"] == 1:
+            continue
+        out.append(kid)
+    return out
+
+
+def period_warlord(t: Table, kid: str) -> str:
+    """The warlord a restored kingdom returns under (rules-notes 46)."""
+    rnd = t.s["round"]
+    if kid == "dong-zhuo":
+        return "li-jue"
+    if kid == "liu-zhang":
+        return "liu-zhang" if rnd >= 2 else "liu-yan"
+    if kid == "sun-wu":
+        return "sun-jian" if rnd <= 2 else ("sun-ce" if rnd <= 4 else "sun-quan")
+    warlord = t.warlord(kid)
+    assert warlord is not None
+    return warlord
+
+
+def survivors(t: Table, kid: str) -> list[str]:
+    """10.5(A): retainers of the kingdom still alive and serving no one else."""
+    return [cid for cid, e in t.s["chars"].items()
+            if e["kingdom"] == kid and e["at"] == "out" and t.c(cid).rank == "retainer"]
+
+
+def retainer_candidates(t: Table, kid: str) -> list[str]:
+    """10.1(B): retainers serving ``kid`` (on the map, or Zuo Ci at court)."""
+    return [cid for cid, e in t.s["chars"].items() if e["kingdom"] == kid
+            and t.c(cid).rank == "retainer" and (e["at"] not in ("pool", "dead", "aside", "out"))]
+
+
+@handler
+class Event(Handler):
+    """An event with dice and choices; each phase either asks or runs."""
+
+    name = "event"
+
+    # ------------------------------------------------------------------ prompts
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        event, phase = step["event"], step["phase"]
+        player = step["player"]
+        if phase == "choose":
+            options = step["options"]
+            if len(options) <= 1:
+                return None
+            role = step.get("chooser", player)
+            if step.get("order") and not standing.wants_question(t.orders(role), step["order"]):
+                return None
+            return ask(role, event, step["question"],
+                       [button(step["verb"], label, step["rule"], **{step["arg"]: value})
+                        for value, label in options], step["rule"])
+        return None
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        value = action[step["arg"]]
+        require(value in [v for v, _ in step["options"]], "not one of the choices", step["rule"])
+        self._chosen(t, step, value)
+
+    def _choose(self, t: Table, step: Step, options: list[tuple[Any, str]], question: str,
+                verb: str, arg: str, rule: str, then: str, chooser: str | None = None,
+                order: str | None = None, default: Any = None) -> None:
+        step.update({"phase": "choose", "options": options, "question": question, "verb": verb,
+                     "arg": arg, "rule": rule, "then": then, "chooser": chooser or step["player"],
+                     "order": order, "default": default if default is not None else
+                     (options[0][0] if options else None)})
+
+    def _chosen(self, t: Table, step: Step, value: Any) -> None:
+        step["phase"] = step.pop("then")
+        step["choice"] = value
+        for key in ("options", "question", "verb", "arg", "chooser", "order", "default"):
+            step.pop(key, None)
+
+    # ------------------------------------------------------------------ running
+
+    def run(self, t: Table, step: Step) -> None:
+        if step["phase"] == "choose":  # a single option, or a standing order answers
+            self._chosen(t, step, step["default"])
+            return
+        getattr(self, "_" + step["event"].replace("-", "_"))(t, step)
+
+    # 10.1 ---------------------------------------------------------------
+
+    def _retainer_dies(self, t: Table, step: Step) -> None:
+        phase = step["phase"]
+        if phase == "start":
+            die = t.roll("Retainer Dies: which row of the table")
+            row = t.cat.tables.retainer_death[die]
+            kids = [k for k in row if t.in_play(k) and retainer_candidates(t, k)]
+            t.say(f"Rolls {die}: " + ", ".join(t.kname(k) for k in row), "10.1(A)")
+            if not kids:
+                t.say("None of them has a retainer: no effect", "10.1(A)")
+                t.pop()
+                return
+            self._choose(t, step, [(k, t.kname(k)) for k in kids],
+                         "choose the kingdom that loses a retainer", "choose-kingdom", "kingdom",
+                         "10.1(A)", "retainer")
+        elif phase == "retainer":
+            kid = step["choice"]
+            owner = t.owner(kid)
+            chooser = owner if owner is not None else step["player"]
+            options = retainer_candidates(t, kid)
+            weakest = min(options, key=lambda c: (t.c(c).command + t.c(c).valor + t.c(c).admin
+                                                  + t.c(c).diplomacy, c))
+            self._choose(t, step, [(c, t.cname(c)) for c in options],
+                         f"choose which retainer of {t.cat.kingdoms[kid].name} dies",
+                         "choose-retainer", "character", "10.1(B)", "kill", chooser=chooser,
+                         order="retainer_death" if owner is not None else None, default=weakest)
+        elif phase == "kill":
+            cid = step["choice"]
+            if t.c(cid).wizard:
+                t.say(f"{t.cname(cid)} cannot die: he returns to the free retainer pool",
+                      "11.6(E)")
+            else:
+                t.say(f"{t.cname(cid)} dies", "10.1(B)")
+            s05_aftermath.kill(t, cid)
+            t.pop()
+
+    # 10.2 ---------------------------------------------------------------
+
+    def _recruit_retainer(self, t: Table, step: Step) -> None:
+        if step["phase"] == "start":
+            cid = draw_free_retainer(t, step["turn_kingdom"], "10.2(A)")
+            if cid is None:
+                t.pop()
+                return
+            step["recruit"] = cid
+            if t.c(cid).wizard:
+                t.pop()
+                return
+            places = placement_areas(t, step["turn_kingdom"])
+            self._choose(t, step, [(a, t.aname(a)) for a in places],
+                         f"choose where {t.c(cid).name} joins your armies", "place", "area",
+                         "10.2(B)", "place")
+        else:
+            place_recruit(t, step["recruit"], step["choice"], "10.2(B)")
+            t.pop()
+
+    # 10.4 ---------------------------------------------------------------
+
+    def _emperor_flees(self, t: Table, step: Step) -> None:
+        if step["phase"] == "start":
+            holder = s09_emperor.controller(t)
+            owner = t.owner(holder) if holder else None
+            players = t.players_in_game()
+            if owner is not None:
+                receiver = t.next_seat(owner)
+                t.say(f"The Emperor leaves {t.rname(owner)} for {t.rname(receiver)}", "10.4")
+            else:
+                if not players:
+                    t.pop()
+                    return
+                receiver = players[t.dice.draw(len(players), "Emperor Xian flees: to which "
+                                                             "player") - 1]
+                t.say(f"No player holds the Emperor: he flees to {t.rname(receiver)}, "
+                      f"chosen at random", "10.4")
+            warlords = s09_emperor.flee_targets(t, receiver)
+            if not warlords:
+                t.say(f"{t.rname(receiver)} has no warlord on the map: he stays", "10.4")
+                t.pop()
+                return
+            self._choose(t, step, [(c, f"{t.cname(c)} in {t.aname(str(t.where(c)))}")
+                                   for c in warlords],
+                         "choose the warlord Emperor Xian joins", "place-emperor", "character",
+                         "10.4", "place", chooser=receiver)
+        else:
+            area = t.where(step["choice"])
+            t.s["emperor"] = area
+            t.say(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
+                  f"{t.aname(str(area))}", "10.4")
+            t.pop()
+
+    # 10.5 ---------------------------------------------------------------
+
+    def _family_restoration(self, t: Table, step: Step) -> None:
+        phase = step["phase"]
+        if phase == "start":
+            options = restorable(t)
+            if not options:
+                t.say("No warlord has been eliminated on an earlier turn: no effect", "10.5(B)")
+                t.pop()
+                return
+            self._choose(t, step, [(k, t.kname(k)) for k in options],
+                         "choose the kingdom to restore", "restore", "kingdom", "10.5(C)", "area")
+        elif phase == "area":
+            step["kingdom"] = step["choice"]
+            self._choose(t, step, [(a, t.aname(a)) for a in t.cat.areas],
+                         f"choose the area where {t.cat.kingdoms[step['kingdom']].name} "
+                         f"returns", "restore-area", "area", "10.5(A)", "retainer")
+        elif phase == "retainer":
+            step["area"] = step["choice"]
+            kid = step["kingdom"]
+            options = [c for c in survivors(t, kid)
+                       if not (kid == "liu-bei" and c in PEACH_GARDEN)]
+            if not options:
+                step["choice"] = None
+                step["phase"] = "place"
+                return
+            self._choose(t, step, [(c, t.cname(c)) for c in options],
+                         "choose the retainer who returns with him", "restore-retainer",
+                         "character", "10.5(A)", "place")
+        elif phase == "place":
+            t.pop()
+            restore(t, step["kingdom"], step["area"], step["choice"], "10.5(A)",
+                    roll_off=len(t.s["seats"]) > 2)
+
+    # 10.6 ---------------------------------------------------------------
+
+    def _famine(self, t: Table, step: Step) -> None:
+        kid = step["turn_kingdom"]
+        turn = _turn(t)
+        if step["phase"] == "start":
+            turn["famine"] = True
+            candidates = [a for a in t.controlled_by(kid) if t.armies(a, kid)] or \
+                t.areas_with_armies(kid)
+            if not candidates:
+                t.say("No armies to starve", "10.6(A)")
+                t.pop()
+                return
+            most = max(t.armies(a, kid) for a in candidates)
+            tied = [a for a in candidates if t.armies(a, kid) == most]
+            self._choose(t, step, [(a, t.aname(a)) for a in tied],
+                         "choose the area struck by famine", "famine-area", "area", "10.6(B)",
+                         "halve")
+        else:
+            area = step["choice"]
+            for k, n in t.armies_in(area).items():
+                lost = (n + 1) // 2
+                _, extra = t.lose(area, k, lost)
+                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n} armies"
+                      + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
+            t.pop()
+
+    # 10.7 ---------------------------------------------------------------
+
+    def _yellow_turbans(self, t: Table, step: Step) -> None:
+        if step["phase"] == "start":
+            targets = uprising_targets(t, step["turn_kingdom"])
+            if not targets:
+                t.say("No opposing player controls an area: no effect", "10.7")
+                t.pop()
+                return
+            self._choose(t, step, [(a, f"{t.aname(a)} ({t.kname(str(t.controller(a)))})")
+                                   for a in targets],
+                         "choose the area where the Yellow Turbans rise", "uprising", "area",
+                         "10.7", "strike")
+        else:
+            area = step["choice"]
+            count = extra_roll(t, f"Yellow Turbans in {t.cat.areas[area].name}")
+            t.say(f"The uprising in {t.aname(area)} destroys up to {count} armies", "10.7")
+            unfriendly_losses(t, area, step["turn_kingdom"], count, "10.7", only_players=True)
+            t.pop()
+            s05_aftermath.sweep(t)
+
+    # 10.8 ---------------------------------------------------------------
+
+    def _barbarian_raids(self, t: Table, step: Step) -> None:
+        kid = step["turn_kingdom"]
+        die = t.roll("Barbarian Raids: which row of the table")
+        areas = t.cat.tables.barbarian_raids[die]
+        t.say(f"Rolls {die}: raids on " + ", ".join(t.aname(a) for a in areas), "10.8(A)")
+        for area in areas:
+            if not any(n and not t.friendly(k, kid) for k, n in t.armies_in(area).items()):
+                t.say(f"{t.aname(area)}: no enemy armies", "10.8(B)")
+                continue
+            count = extra_roll(t, f"Barbarian Raids on {t.cat.areas[area].name}")
+            t.say(f"{t.aname(area)}: the raiders destroy up to {count} armies", "10.8(B)")
+            unfriendly_losses(t, area, kid, count, "10.8(B)")
+        t.pop()
+        s05_aftermath.sweep(t)
+
+    # 10.9 ---------------------------------------------------------------
+
+    def _assassinate_retainer(self, t: Table, step: Step) -> None:
+        kid = step["turn_kingdom"]
+        if step["phase"] == "start":
+            targets = [c for c, e in t.s["chars"].items() if e["kingdom"] not in (None, kid)
+                       and t.c(c).rank == "retainer" and (t.on_map(c) or e["at"] == "court")]
+            if not targets:
+                t.say("No retainer to target: no effect", "10.9(A)")
+                t.pop()
+                return
+            targets.sort(key=lambda c: (list(t.s["kingdoms"]).index(t.char(c)["kingdom"]), c))
+            self._choose(t, step, [(c, f"{t.cname(c)} of "
+                                       f"{t.cat.kingdoms[t.char(c)['kingdom']].name}")
+                                   for c in targets],
+                         "choose the retainer to assassinate", "assassinate", "character",
+                         "10.9(A)", "strike")
+        else:
+            cid = step["choice"]
+            die = t.roll(f"assassination of {t.c(cid).name}")
+            if die <= ASSASSINATION_ON:
+                t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
+                s05_aftermath.kill(t, cid)
+            else:
+                t.say(f"Rolls {die}: {t.cname(cid)} survives", "10.9(B)")
+            t.pop()
+
+
+def uprising_targets(t: Table, kid: str) -> list[str]:
+    """10.7: areas controlled by kingdoms of players other than the active one."""
+    mine = t.owner(kid)
+    return [a for a, k in t.s["control"].items()
+            if t.owner(k) is not None and t.owner(k) != mine]
+
+
+def placement_areas(t: Table, kid: str) -> list[str]:
+    areas = t.areas_with_armies(kid)
+    if areas:
+        order = list(t.cat.areas)
+        return sorted(areas, key=order.index)
+    warlord = t.warlord(kid)
+    return [str(t.where(warlord))] if warlord and t.on_map(warlord) else []
+
+
+def draw_free_retainer(t: Table, kid: str, rule: str) -> str | None:
+    """10.2(A)/(C): a random free retainer joins ``kid``; an empty pool is refilled from
+    the dead first."""
+    pool = sorted(c for c, e in t.s["chars"].items() if e["at"] == "pool")
+    if not pool:
+        dead = sorted(c for c, e in t.s["chars"].items() if e["at"] == "dead")
+        if not dead:
+            t.say("The free retainer pool and the dead pile are empty: no effect", "10.2(C)")
+            return None
+        for cid in dead:
+            t.char(cid)["at"] = "pool"
+            t.char(cid)["kingdom"] = None
+        t.say("The free retainer pool is empty: the dead retainers return to it", "10.2(C)")
+        pool = dead
+    cid = pool[t.dice.draw(len(pool), "free retainer pull") - 1]
+    entry = t.char(cid)
+    entry["kingdom"] = kid
+    entry["recruited"] = True
+    if t.c(cid).wizard:
+        entry["at"] = "court"
+        t.say(f"{t.cname(cid)} joins {t.kname(kid)}; he stays off the map", "11.6(C)")
+        return cid
+    places = placement_areas(t, kid)
+    if not places:
+        entry["at"] = "pool"
+        entry["kingdom"] = None
+        entry["recruited"] = False
+        t.say(f"{t.cname(cid)} finds no army of {t.kname(kid)} to join and goes back", rule)
+        return None
+    entry["at"] = "aside"
+    t.say(f"{t.cname(cid)} joins {t.kname(kid)}", rule)
+    return cid
+
+
+def place_recruit(t: Table, cid: str, area: str, rule: str) -> None:
+    t.place_char(cid, area)
+    t.say(f"{t.cname(cid)} is placed in {t.aname(area)}", rule)
+
+
+def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
+            roll_off: bool) -> None:
+    """10.5(A): warlord, one surviving retainer and 10 armies return in ``area``; with Liu
+    Bei also Guan Yu and Zhang Fei (11.3); combat at once against hostile pieces (10.5(E))."""
+    from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s12_multiplayer
+
+    k = t.kingdom(kid)
+    warlord = period_warlord(t, kid)
+    old = k["warlord"]
+    if old and old != warlord and old in t.s["chars"]:
+        entry = t.s["chars"].pop(old)
+        t.s["chars"][warlord] = entry
+    t.s["chars"].setdefault(warlord, {"kingdom": kid, "at": "out", "recruited": False})
+    k["warlord"] = warlord
+    k["status"] = "in-play"
+    k["eliminated_turn"] = None
+    if roll_off and not t.is_traitorous(kid):  # 12.2.3
+        owner = s12_multiplayer.roll_off(t, kid)
+        k["owner"] = owner
+        k["main"] = not t.kingdoms_of(owner)
+    elif k["owner"] is not None:
+        k["main"] = False
+    t.char(warlord)["kingdom"] = kid
+    t.place_char(warlord, area)
+    returning = [retainer] if retainer else []
+    if kid == "liu-bei" and warlord == "liu-bei":
+        for cid in PEACH_GARDEN:
+            entry = t.s["chars"].get(cid)
+            if entry and (entry["kingdom"] in (None, kid)) and entry["at"] in (
+                    "dead", "pool", "out", "aside"):
+                returning.append(cid)
+    if kid == "sun-wu" and rule == "11.4":
+        entry = t.s["chars"].get("zhou-yu")
+        if entry is None:
+            t.s["chars"]["zhou-yu"] = {"kingdom": kid, "at": "out", "recruited": False}
+            returning.append("zhou-yu")
+        elif entry["kingdom"] in (None, kid) and entry["at"] in ("dead", "pool", "out"):
+            returning.append("zhou-yu")
+    for cid in returning:
+        t.char(cid)["kingdom"] = kid
+        t.char(cid)["recruited"] = False
+        t.place_char(cid, area)
+    placed = min(RESTORED_ARMIES, t.room(kid, area))
+    t.add_armies(area, kid, placed)
+    if t.owner(kid) is not None:
+        s04_turns.add_chit(t, kid)
+    names = ", ".join(t.cname(c) for c in [warlord, *returning])
+    status = "neutral" if t.is_neutral(kid) else (
+        "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
+    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, {placed} armies) as "
+          f"{status}", rule)
+    side = t.side(kid)
+    from pbem.games.dragons_tigers.rules.s05_combat import hostile_sides
+
+    for other in hostile_sides(t, area, side):
+        s05_combat.queue(t, area, side, other, "arrival")

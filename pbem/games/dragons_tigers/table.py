@@ -1,0 +1,377 @@
+"""The rules' view of a position: the state dict plus the catalog, dice and log.
+
+The state is plain data (what a save holds). :class:`Table` wraps it for one action with
+queries (who is where, who controls what, who is friendly with whom) and the few
+mutations every rule needs (armies, characters, control), so rule modules read like the
+rulebook rather than like dictionary plumbing.
+
+State layout (all keys always present):
+
+* ``round``, ``seats`` (roles in seat order), ``mandate`` ([q, r])
+* ``pool`` and ``drawn``: activation chits (4.1); ``last_player``; ``turns`` counters
+* ``kingdoms``: id -> {owner (role or null), main, status (in-play/eliminated/absent),
+  warlord (character id showing), eliminated_turn}
+* ``chars``: id -> {kingdom, at (area id, or pool/dead/aside/out/court), recruited}
+* ``armies``: area -> {kingdom: n}; ``control``: area -> kingdom
+* ``emperor``: area; ``flags``: one-off facts (Zhuge Liang has appeared ...)
+* ``stack``: the procedure in progress, innermost last; ``orders``: standing orders
+* ``result``: the outcome once the game is over
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pbem.dice import Dice
+from pbem.engine import Log
+from pbem.games.dragons_tigers import counters
+from pbem.games.dragons_tigers.catalog import Catalog, Character, load_catalog
+
+OFF_MAP = ("pool", "dead", "aside", "out", "court")
+
+
+class Table:
+    """One position under the rules, for the length of one action."""
+
+    def __init__(self, state: dict[str, Any], dice: Dice | None = None,
+                 log: Log | None = None) -> None:
+        self.s = state
+        self.cat: Catalog = load_catalog()
+        self._dice = dice
+        self.log = log if log is not None else Log()
+
+    # ------------------------------------------------------------------ dice and log
+
+    @property
+    def dice(self) -> Dice:
+        if self._dice is None:
+            raise RuntimeError("no dice outside an action")
+        return self._dice
+
+    def roll(self, purpose: str) -> int:
+        return self.dice.roll(purpose)
+
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.log.add(text, rule)
+
+    def heading(self, text: str, rule: str | None = None) -> None:
+        self.log.heading(text, rule)
+
+    # ------------------------------------------------------------------ names
+
+    def cname(self, cid: str) -> str:
+        c = self.cat.characters[cid]
+        return f"{c.name} {c.zh}"
+
+    def kname(self, kid: str) -> str:
+        k = self.cat.kingdoms[kid]
+        warlord = self.s["kingdoms"][kid].get("warlord")
+        if warlord and warlord in self.cat.characters and kid in ("dong-zhuo", "liu-zhang"):
+            c = self.cat.characters[warlord]
+            if c.name != k.name:
+                return f"{k.name} {k.zh} ({c.name})"
+        return f"{k.name} {k.zh}"
+
+    def aname(self, area: str) -> str:
+        a = self.cat.areas[area]
+        return f"{a.name} {a.zh}"
+
+    def rname(self, role: str) -> str:
+        faction = self.cat.factions.get(role)
+        return faction.name if faction else role
+
+    # ------------------------------------------------------------------ kingdoms and sides
+
+    def kingdom(self, kid: str) -> dict[str, Any]:
+        return self.s["kingdoms"][kid]
+
+    def in_play(self, kid: str) -> bool:
+        return self.s["kingdoms"][kid]["status"] == "in-play"
+
+    def owner(self, kid: str) -> str | None:
+        return self.s["kingdoms"][kid]["owner"]
+
+    def is_traitorous(self, kid: str) -> bool:
+        return not self.cat.kingdoms[kid].is_player
+
+    def is_neutral(self, kid: str) -> bool:
+        return self.cat.kingdoms[kid].is_player and self.owner(kid) is None
+
+    def side(self, kid: str) -> str:
+        """A player's role for a kingdom a player holds; ``k:<id>`` for a non-player one."""
+        owner = self.owner(kid)
+        return owner if owner is not None else f"k:{kid}"
+
+    def friendly(self, a: str, b: str) -> bool:
+        return self.side(a) == self.side(b)
+
+    def kingdoms_of(self, role: str) -> list[str]:
+        """The kingdoms ``role`` holds and which are in play, main first."""
+        out = [kid for kid, k in self.s["kingdoms"].items()
+               if k["owner"] == role and k["status"] == "in-play"]
+        out.sort(key=lambda kid: not self.s["kingdoms"][kid]["main"])
+        return out
+
+    def main_of(self, role: str) -> str | None:
+        for kid in self.kingdoms_of(role):
+            if self.s["kingdoms"][kid]["main"]:
+                return kid
+        return None
+
+    def warlord(self, kid: str) -> str | None:
+        return self.s["kingdoms"][kid]["warlord"]
+
+    def players_in_game(self) -> list[str]:
+        return [role for role in self.s["seats"] if self.kingdoms_of(role)]
+
+    def next_seat(self, role: str) -> str:
+        """The opponent of ``role``: the other player, or with 3-4 the next seat in play."""
+        seats = self.s["seats"]
+        live = self.players_in_game() or seats
+        index = seats.index(role)
+        for step in range(1, len(seats) + 1):
+            candidate = seats[(index + step) % len(seats)]
+            if candidate in live and candidate != role:
+                return candidate
+        return seats[(index + 1) % len(seats)]
+
+    def runner(self, side: str, against: str | None = None) -> str:
+        """The player who decides for ``side``: its owner, or for a non-player side the
+        runner of the active Traitorous turn, or the opponent of the side it fights."""
+        if not side.startswith("k:"):
+            return side
+        turn = self.turn()
+        if turn is not None and self.side(turn["kingdom"]) == side:
+            return str(turn["player"])
+        if against is not None and not against.startswith("k:"):
+            return self.next_seat(against)
+        if against is not None:
+            return self.next_seat(self.runner(against))
+        if turn is not None:
+            return self.next_seat(str(turn["player"]))
+        return str(self.s["seats"][0])
+
+    # ------------------------------------------------------------------ characters
+
+    def c(self, cid: str) -> Character:
+        return self.cat.characters[cid]
+
+    def char(self, cid: str) -> dict[str, Any]:
+        return self.s["chars"][cid]
+
+    def where(self, cid: str) -> str | None:
+        entry = self.s["chars"].get(cid)
+        return entry["at"] if entry else None
+
+    def on_map(self, cid: str) -> bool:
+        entry = self.s["chars"].get(cid)
+        return bool(entry) and entry["at"] not in OFF_MAP
+
+    def chars_in(self, area: str, kid: str | None = None) -> list[str]:
+        return [cid for cid, e in self.s["chars"].items()
+                if e["at"] == area and (kid is None or e["kingdom"] == kid)]
+
+    def chars_of(self, kid: str, on_map_only: bool = True) -> list[str]:
+        return [cid for cid, e in self.s["chars"].items()
+                if e["kingdom"] == kid and (not on_map_only or e["at"] not in OFF_MAP)]
+
+    def retainers_of(self, kid: str) -> list[str]:
+        return [cid for cid in self.chars_of(kid) if self.c(cid).rank == "retainer"]
+
+    def place_char(self, cid: str, at: str, kingdom: str | None = None) -> None:
+        entry = self.s["chars"].setdefault(cid, {"kingdom": None, "at": "aside",
+                                                 "recruited": False})
+        old = entry["at"]
+        entry["at"] = at
+        if kingdom is not None:
+            entry["kingdom"] = kingdom
+        if old not in OFF_MAP:
+            self.update_control(old)
+        if at not in OFF_MAP:
+            self.update_control(at)
+
+    def flip(self, cid: str) -> str:
+        """Turn a counter over: the other side takes its place and kingdom."""
+        back = self.c(cid).flip
+        if back is None:
+            return cid
+        entry = self.s["chars"].pop(cid)
+        self.s["chars"][back] = entry
+        for k in self.s["kingdoms"].values():
+            if k["warlord"] == cid:
+                k["warlord"] = back
+        return back
+
+    # ------------------------------------------------------------------ armies and areas
+
+    def armies(self, area: str, kid: str) -> int:
+        return int(self.s["armies"].get(area, {}).get(kid, 0))
+
+    def armies_in(self, area: str) -> dict[str, int]:
+        return dict(self.s["armies"].get(area, {}))
+
+    def total_armies(self, kid: str) -> int:
+        return sum(stack.get(kid, 0) for stack in self.s["armies"].values())
+
+    def areas_with_armies(self, kid: str) -> list[str]:
+        return [area for area, stack in self.s["armies"].items() if stack.get(kid, 0) > 0]
+
+    def stacks(self, kid: str) -> list[int]:
+        return [stack[kid] for stack in self.s["armies"].values() if stack.get(kid, 0) > 0]
+
+    def counter_mix(self, kid: str) -> Any:
+        return self.cat.counter_overrides.get(kid, self.cat.counter_default)
+
+    def can_add(self, kid: str, area: str, n: int) -> bool:
+        """Are there counters to show ``n`` more armies of ``kid`` in ``area`` (4.4(F))?"""
+        stacks = {a: s.get(kid, 0) for a, s in self.s["armies"].items() if s.get(kid, 0) > 0}
+        stacks[area] = stacks.get(area, 0) + n
+        return counters.can_represent(list(stacks.values()), self.counter_mix(kid))
+
+    def make_change(self, kid: str, area: str) -> int:
+        """After losses, remove extra armies if the counters cannot show the rest (5.4(C))."""
+        keys = [a for a, s in self.s["armies"].items() if s.get(kid, 0) > 0]
+        if area not in keys:
+            return 0
+        stacks = [self.s["armies"][a][kid] for a in keys]
+        if counters.can_represent(stacks, self.counter_mix(kid)):
+            return 0
+        index = keys.index(area)
+        try:
+            best = counters.largest_representable(stacks, index, self.counter_mix(kid))
+        except ValueError:  # other stacks already beyond the counters: cannot happen
+            return 0
+        extra = stacks[index] - best
+        self.remove_armies(area, kid, extra)
+        return extra
+
+    def representable(self, kid: str, changes: dict[str, int] | None = None) -> bool:
+        """Can the counters show every stack of ``kid`` (after ``changes``: area -> delta)?"""
+        stacks = {a: s.get(kid, 0) for a, s in self.s["armies"].items() if s.get(kid, 0) > 0}
+        for area, delta in (changes or {}).items():
+            stacks[area] = stacks.get(area, 0) + delta
+        return counters.can_represent([n for n in stacks.values() if n > 0],
+                                      self.counter_mix(kid))
+
+    def room(self, kid: str, area: str) -> int:
+        """How many more armies of ``kid`` the counters can show in ``area`` (4.4(F))."""
+        keys = self.areas_with_armies(kid)
+        stacks = [self.armies(a, kid) for a in keys]
+        if area in keys:
+            index = keys.index(area)
+        else:
+            stacks.append(0)
+            index = len(stacks) - 1
+        return counters.max_total_addable(stacks, index, self.counter_mix(kid))
+
+    def lose(self, area: str, kid: str, n: int) -> tuple[int, int]:
+        """Remove ``n`` armies as losses, then make change (5.4(C)); return (lost, extra)."""
+        lost = self.remove_armies(area, kid, n)
+        return lost, self.make_change(kid, area) if lost else 0
+
+    def add_armies(self, area: str, kid: str, n: int) -> None:
+        if n <= 0:
+            return
+        stack = self.s["armies"].setdefault(area, {})
+        stack[kid] = stack.get(kid, 0) + n
+        self.update_control(area)
+
+    def remove_armies(self, area: str, kid: str, n: int) -> int:
+        """Remove up to ``n`` armies; return how many were removed."""
+        stack = self.s["armies"].get(area, {})
+        have = stack.get(kid, 0)
+        taken = min(have, max(0, n))
+        if taken:
+            if have - taken:
+                stack[kid] = have - taken
+            else:
+                del stack[kid]
+            if not stack:
+                self.s["armies"].pop(area, None)
+            self.update_control(area)
+        return taken
+
+    def kingdoms_in(self, area: str) -> list[str]:
+        """Kingdoms with armies or characters in ``area``, in kingdom order."""
+        present = set(self.s["armies"].get(area, {}))
+        present.update(e["kingdom"] for e in self.s["chars"].values()
+                       if e["at"] == area and e["kingdom"] is not None)
+        return [kid for kid in self.s["kingdoms"] if kid in present]
+
+    def controller(self, area: str) -> str | None:
+        return self.s["control"].get(area)
+
+    def controlled_by(self, kid: str) -> list[str]:
+        return [area for area, k in self.s["control"].items() if k == kid]
+
+    def controlled_by_role(self, role: str) -> list[str]:
+        mine = set(self.kingdoms_of(role))
+        return [area for area, k in self.s["control"].items() if k in mine]
+
+    def update_control(self, area: str, prefer: str | None = None) -> None:
+        """Rule 6: a kingdom alone in an area controls it; a shared area keeps its
+        controller while that kingdom is still there; an empty area is uncontrolled."""
+        present = self.kingdoms_in(area)
+        current = self.s["control"].get(area)
+        if not present:
+            self.s["control"].pop(area, None)
+            return
+        if prefer in present:
+            self.s["control"][area] = prefer
+        elif current in present:
+            return
+        elif len(present) == 1:
+            self.s["control"][area] = present[0]
+        else:
+            strongest = max(present, key=lambda k: (self.armies(area, k),
+                                                    len(self.chars_in(area, k))))
+            self.s["control"][area] = strongest
+        self._order_control()
+
+    def _order_control(self) -> None:
+        order = list(self.cat.areas)
+        control = self.s["control"]
+        if list(control) != sorted(control, key=order.index):
+            self.s["control"] = {a: control[a] for a in sorted(control, key=order.index)}
+
+    def friendly_area(self, area: str, kid: str) -> bool:
+        """Is ``area`` controlled by a kingdom friendly to ``kid``?"""
+        holder = self.controller(area)
+        return holder is not None and self.friendly(holder, kid)
+
+    def neighbours(self, area: str) -> dict[str, str]:
+        return self.cat.neighbours(area)
+
+    # ------------------------------------------------------------------ flow
+
+    @property
+    def stack(self) -> list[dict[str, Any]]:
+        return self.s["stack"]
+
+    def top(self) -> dict[str, Any]:
+        return self.s["stack"][-1]
+
+    def push(self, step: dict[str, Any]) -> dict[str, Any]:
+        self.s["stack"].append(step)
+        return step
+
+    def pop(self) -> dict[str, Any]:
+        return self.s["stack"].pop()
+
+    def turn(self) -> dict[str, Any] | None:
+        for step in reversed(self.s["stack"]):
+            if step["step"] == "turn":
+                return step
+        return None
+
+    def active_kingdom(self) -> str | None:
+        turn = self.turn()
+        return turn["kingdom"] if turn else None
+
+    def orders(self, role: str) -> dict[str, Any]:
+        return self.s["orders"].get(role, {})
+
+
+def count(items: Iterable[Any]) -> int:
+    return sum(1 for _ in items)
