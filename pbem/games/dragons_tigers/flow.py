@@ -36,6 +36,11 @@ class Handler:
     def run(self, t: Table, step: Step) -> None:
         raise NotImplementedError(self.name)
 
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why ``action`` is not offered now, citing the rule (``None``: no special reason)."""
+        return None
+
 
 HANDLERS: dict[str, Handler] = {}
 
@@ -82,6 +87,9 @@ def act(t: Table, role: str, action: Mapping[str, Any]) -> None:
     verb = action.get("do")
     offered = {spec.verb: spec for spec in prompt.actions}
     if verb not in offered:
+        reason = hand.explain(t, step, role, action)
+        if reason is not None:
+            raise reason
         names = ", ".join(sorted(offered))
         raise IllegalAction(f"'{verb}' is not offered now ({prompt.text}; offered: {names})",
                             prompt.rule)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import arg_int, ask, button, no_extra, number, require
 from pbem.games.dragons_tigers.table import Table
 
@@ -95,6 +96,14 @@ def prompt(t: Table, step: Step) -> Prompt:
     budget = ensure(t, step)
     left = budget["general"] + sum(budget["admin"].values())
     return ask(step["player"], "levy", f"levy armies ({left} manpower left)", offers, "4.4")
+
+
+def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
+    """Why no levy is offered here: no manpower left, or not an area it may go to."""
+    budget = ensure(t, step)
+    if budget["general"] + sum(budget["admin"].values()) == 0:
+        return IllegalAction("no manpower is left to levy this turn", "4.4(C)")
+    return IllegalAction("armies cannot be levied in that area", "4.4(E)")
 
 
 def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.rules import (
     s03_setup,
@@ -26,6 +27,11 @@ from pbem.games.dragons_tigers.rules import (
 from pbem.games.dragons_tigers.table import Table
 
 LAST_ROUND = 8
+PHASES = ("begin", "rebellion", "mandate", "wizard", "event", "after-event", "diplomacy",
+          "levy", "movement", "combat", "end")
+PHASE_OF_VERB = {"negotiate": "diplomacy", "end-diplomacy": "diplomacy", "levy": "levy",
+                 "end-levy": "levy", "move": "movement", "end-movement": "movement",
+                 "fight": "combat", "end-turn": "end"}
 
 
 # ---------------------------------------------------------------------- chits (4.1)
@@ -247,6 +253,20 @@ class Turn(Handler):
             s05_combat.order_act(t, step, action)
         elif phase == "end":
             end_act(t, step, action)
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        verb = str(action.get("do"))
+        phase = step["phase"]
+        if phase == "levy" and verb == "levy":
+            return s04_levy.explain(t, step, action)
+        home = PHASE_OF_VERB.get(verb)
+        if home is not None and home != phase:
+            order = PHASES.index(home) - PHASES.index(phase) if phase in PHASES else 0
+            when = "is over" if order < 0 else "has not begun"
+            return IllegalAction(f"'{verb}' belongs to the {home} phase, which {when}; the "
+                                 f"turn is in its {phase} phase", "4.1(E)")
+        return None
 
     def run(self, t: Table, step: Step) -> None:
         phase = step["phase"]

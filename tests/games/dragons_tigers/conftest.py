@@ -1,0 +1,1 @@
+"""Scenario tests of Dragons & Tigers rules (see kit.py)."""

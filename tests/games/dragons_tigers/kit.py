@@ -1,0 +1,144 @@
+"""A small kit for Dragons & Tigers scenario tests: a position, scripted dice, actions.
+
+    game = Game({"kingdoms": {...}, "pieces": {...}, "turn": {...}})
+    game.advance(3)                      # run automatic steps with the dice 3
+    game.act("blue", {"do": "levy", "area": "yanzhou", "armies": 2})
+    game.refuse("blue", {"do": "move", ...}, rule="4.5(B)")
+    assert game.armies("luoyang", "cao-cao") == 7
+
+Every die the rules draw must be scripted, and every scripted die must be used: a test
+states exactly which rolls happen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from pbem.dice import ScriptedDice
+from pbem.engine import Log, Prompt, copy_state
+from pbem.errors import IllegalAction
+from pbem.games.dragons_tigers import flow
+from pbem.games.dragons_tigers.module import DragonsTigers
+from pbem.games.dragons_tigers.table import Table
+
+MODULE = DragonsTigers()
+
+
+def two_players(blue: list[str], white: list[str]) -> dict[str, Any]:
+    """A ``kingdoms`` scenario section: each list is main kingdom first, then allies."""
+    out: dict[str, Any] = {}
+    for role, kids in (("blue", blue), ("white", white)):
+        for index, kid in enumerate(kids):
+            out[kid] = {"owner": role, "main": index == 0}
+    return out
+
+
+class Game:
+    """A position under test."""
+
+    def __init__(self, scenario: Mapping[str, Any] | None = None, players: int = 2,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.options = MODULE.options(players, dict(options or {}))
+        self.state = MODULE.setup(self.options, dict(scenario) if scenario else None)
+        self.log = Log()
+
+    # ------------------------------------------------------------------ driving
+
+    @property
+    def t(self) -> Table:
+        return Table(self.state)
+
+    def _dice(self, values: tuple[int, ...]) -> ScriptedDice:
+        return ScriptedDice(*values)
+
+    def _check_used(self, dice: ScriptedDice) -> None:
+        assert not dice.values, f"scripted dice not used: {dice.values}"
+
+    def start(self, *dice: int) -> list[str]:
+        """The game's opening (draft rolls...), as when the seed becomes known."""
+        mark = len(self.log.entries)
+        d = self._dice(dice)
+        MODULE.start(self.state, d, self.log)
+        self._check_used(d)
+        return self.lines(mark)
+
+    def advance(self, *dice: int) -> list[str]:
+        """Run automatic steps (e.g. the Mandate roll of a turn set up by the scenario)."""
+        mark = len(self.log.entries)
+        d = self._dice(dice)
+        flow.advance(Table(self.state, d, self.log))
+        self._check_used(d)
+        return self.lines(mark)
+
+    def act(self, role: str, action: Mapping[str, Any] | str, *dice: int) -> list[str]:
+        """Apply one action with exactly these dice; return the new log lines."""
+        if isinstance(action, str):
+            action = {"do": action}
+        mark = len(self.log.entries)
+        d = self._dice(dice)
+        MODULE.apply(self.state, role, dict(action), d, self.log)
+        self._check_used(d)
+        return self.lines(mark)
+
+    def refuse(self, role: str, action: Mapping[str, Any] | str, rule: str | None = None,
+               match: str | None = None, *dice: int) -> IllegalAction:
+        """Assert the action is refused (citing ``rule``) and changes nothing."""
+        if isinstance(action, str):
+            action = {"do": action}
+        before = copy_state(self.state)
+        with pytest.raises(IllegalAction) as info:
+            MODULE.apply(copy_state(self.state), role, dict(action), self._dice(dice), Log())
+        assert self.state == before
+        if rule is not None:
+            assert info.value.rule == rule, f"refused under {info.value.rule}, not {rule}: " \
+                                            f"{info.value.message}"
+        if match is not None:
+            assert match in info.value.message, info.value.message
+        return info.value
+
+    # ------------------------------------------------------------------ reading
+
+    def lines(self, mark: int = 0) -> list[str]:
+        return [entry.render() for entry in self.log.entries[mark:]]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def prompt(self) -> Prompt:
+        prompt = MODULE.prompt(self.state)
+        assert prompt is not None, "the game is over"
+        return prompt
+
+    def offered(self, verb: str | None = None) -> list[dict[str, Any]]:
+        """The offered actions (fixed arguments), optionally of one verb."""
+        return [{"do": spec.verb, **spec.fixed} for spec in self.prompt().actions
+                if verb is None or spec.verb == verb]
+
+    def step(self) -> dict[str, Any]:
+        return self.state["stack"][-1]
+
+    def turn(self) -> dict[str, Any]:
+        turn = self.t.turn()
+        assert turn is not None
+        return turn
+
+    def armies(self, area: str, kid: str) -> int:
+        return self.t.armies(area, kid)
+
+    def where(self, cid: str) -> str | None:
+        return self.t.where(cid)
+
+    def kingdom_of(self, cid: str) -> str | None:
+        return self.state["chars"][cid]["kingdom"]
+
+    def controller(self, area: str) -> str | None:
+        return self.t.controller(area)
+
+    def owner(self, kid: str) -> str | None:
+        return self.t.owner(kid)
+
+    def status(self, kid: str) -> str:
+        return self.state["kingdoms"][kid]["status"]
