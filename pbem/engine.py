@@ -185,6 +185,15 @@ class GameModule(ABC):
         """What ``role`` (or a spectator, ``None``) may see; by default everything."""
         return state
 
+    def board(self) -> dict[str, Any] | None:
+        """The static map for drawing: ``areas`` (id, name, zh, grid [col, row]) and
+        ``borders`` (a, b, terrain), plus ``terrains`` (name -> label). ``None``: no map."""
+        return None
+
+    def rules_help(self, rule: str | None) -> str:
+        """The project's own short summary of a rule (by section id), for help panes."""
+        return ""
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         """The result once the game is over (winner, reason), else ``None``."""
         return None

@@ -8,7 +8,7 @@ from typing import Any
 from pbem.dice import Dice
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.dragons_tigers import describe, flow, rules, scenario
+from pbem.games.dragons_tigers import describe, flow, rules, scenario, summaries, view
 from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
 from pbem.games.dragons_tigers.orders import update as update_orders
 from pbem.games.dragons_tigers.rules import s03_setup
@@ -106,6 +106,15 @@ class DragonsTigers(GameModule):
             return
         flow.act(t, role, action)
         flow.advance(t)
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return view.view(state, role)
+
+    def board(self) -> dict[str, Any]:
+        return view.board()
+
+    def rules_help(self, rule: str | None) -> str:
+        return summaries.lookup(rule)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
