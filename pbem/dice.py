@@ -59,10 +59,26 @@ def chain_link(key: PrivateKey, game_id: str, role: str, used: int) -> str:
     """The link that follows ``used`` earlier reveals; ``used=0`` is the committed tip."""
     if not 0 <= used <= CHAIN_LENGTH:
         raise ValueError(f"dice chain has only {CHAIN_LENGTH} links")
-    value = _derive(key, game_id, role, "dice-chain")
-    for _ in range(CHAIN_LENGTH - used):
-        value = hashlib.sha256(value).digest()
-    return value.hex()
+    return _chain(key.public.raw, key, game_id, role)[CHAIN_LENGTH - used]
+
+
+_CHAINS: dict[tuple[bytes, str, str], list[str]] = {}
+
+
+def _chain(public: bytes, key: PrivateKey, game_id: str, role: str) -> list[str]:
+    """Every link of a player's chain, computed once per process (x0 ... tip)."""
+    cache_key = (public, game_id, role)
+    links = _CHAINS.get(cache_key)
+    if links is None:
+        value = _derive(key, game_id, role, "dice-chain")
+        links = [value.hex()]
+        for _ in range(CHAIN_LENGTH):
+            value = hashlib.sha256(value).digest()
+            links.append(value.hex())
+        if len(_CHAINS) > 64:
+            _CHAINS.clear()
+        _CHAINS[cache_key] = links
+    return links
 
 
 def link_follows(new_hex: str, previous_hex: str) -> bool:
@@ -110,6 +126,10 @@ class Dice(Protocol):
 
     def draw(self, sides: int, purpose: str) -> int: ...
 
+    def snapshot(self) -> Any: ...
+
+    def restore(self, mark: Any) -> None: ...
+
 
 @dataclass
 class ChainDice:
@@ -139,6 +159,13 @@ class ChainDice:
     def roll(self, purpose: str) -> int:
         return self.draw(6, purpose)
 
+    def snapshot(self) -> tuple[int, int]:
+        return self.count, len(self.rolls)
+
+    def restore(self, mark: tuple[int, int]) -> None:
+        self.count = mark[0]
+        del self.rolls[mark[1]:]
+
 
 @dataclass
 class TableDice:
@@ -159,6 +186,13 @@ class TableDice:
 
     def roll(self, purpose: str) -> int:
         return self.draw(6, purpose)
+
+    def snapshot(self) -> tuple[list[int], int]:
+        return list(self.values), len(self.rolls)
+
+    def restore(self, mark: tuple[list[int], int]) -> None:
+        self.values[:] = mark[0]
+        del self.rolls[mark[1]:]
 
 
 class ScriptedDice(TableDice):

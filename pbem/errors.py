@@ -99,3 +99,10 @@ class WriteError(PbemError):
 
     exit_code = 10
     kind = "write failed"
+
+
+class MailError(PbemError):
+    """A mail server could not be reached, refused the password, or failed TLS."""
+
+    exit_code = 11
+    kind = "mail"

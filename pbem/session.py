@@ -175,14 +175,15 @@ class Composer:
         """The opening: reveal the seed and let the game make its opening rolls."""
         if self.table:
             self.dice.values.extend(values)
-        saved_state, saved_dice = copy_state(self.state), copy.deepcopy(self.dice)
+        saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
         try:
             self.log.heading("The game begins: every seed share is revealed")
             self.module.start(self.state, self.dice, self.log)
             if self.table and self.dice.values:
                 raise IllegalAction("more table dice were given than the opening rolls")
         except BaseException:
-            self.state, self.dice = saved_state, saved_dice
+            self.state = saved_state
+            self.dice.restore(saved_dice)
             self.log = Log()
             raise
         self.actions.append(self._record({"do": START}, 0))
@@ -233,7 +234,7 @@ class Composer:
             raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
                               f"this save and send it to them")
         saved_state = copy_state(self.state)
-        saved_dice = copy.deepcopy(self.dice)
+        saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)
         before = len(self.dice.rolls)
         body = {k: v for k, v in action.items() if k != "dice"}
@@ -249,7 +250,7 @@ class Composer:
                                     f"this action rolls")
         except BaseException:
             self.state = saved_state
-            self.dice = saved_dice
+            self.dice.restore(saved_dice)
             del self.log.entries[log_mark:]
             raise
         self.actions.append(self._record(body, before))

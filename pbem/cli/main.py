@@ -459,6 +459,39 @@ def ledger(
             f"{head['sha256'][:12]}...  {state}")
 
 
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem selfplay dragons-tigers --games 5[/bold] · "
+    "[bold]pbem selfplay dragons-tigers --players 3 --seed 7 --out games/seed7[/bold]"))
+@guarded
+def selfplay(
+    game: Annotated[str, typer.Argument(help="Which game: dragons-tigers.")],
+    games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
+    players: Annotated[int, typer.Option("--players", min=2, max=8,
+                                         help="Players per game.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Write the saves of each game here (one folder per game).")] = None,
+) -> None:
+    """Let random legal players play complete games, every save signed, chained and
+    verified: a smoke test of the rules and a source of sample games."""
+    from pbem import selfplay as random_play
+
+    games.get(game)
+    for index in range(games_count):
+        result = random_play.play(game, players, seed + index)
+        verdict = random_play.verify(result)
+        outcome = result.outcome or {}
+        say(f"game {seed + index}: {result.actions} actions, {len(result.saves)} saves, "
+            f"{result.rolls} dice; result: {outcome.get('winner') or 'no winner'} "
+            f"({outcome.get('reason', '?')}); {verdict.lines[0]}")
+        if out is not None:
+            folder = out / f"game-{seed + index}" if games_count > 1 else out
+            for save in result.saves:
+                savefile.write(folder / savefile.file_name(save.game_id, save.sequence,
+                                                           save.writer), save.raw)
+            say(f"  saves written to {folder}")
+
+
 def run() -> None:
     """Console-script entry point."""
     _register_extras()
@@ -473,7 +506,7 @@ def _register_extras() -> None:
     """Commands from other parts of pbem (TUI, mail, self-play) when installed."""
     import importlib
 
-    for name in ("pbem.cli.extra",):
+    for name in ("pbem.cli.extra", "pbem.cli.mail"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -11,9 +11,6 @@ import pytest
 from pbem.errors import SignatureError
 from pbem.signing import NS_DICE, NS_KEY, NS_SAVE, PrivateKey, Signature
 
-needs_ssh_keygen = pytest.mark.skipif(shutil.which("ssh-keygen") is None,
-                                      reason="ssh-keygen (openssh-client) is not installed")
-
 
 def _ssh_keygen() -> str:
     path = shutil.which("ssh-keygen")
@@ -94,3 +91,29 @@ def test_armor_round_trip_and_garbage() -> None:
         Signature.from_armor("-----BEGIN SSH SIGNATURE-----\nAAAA\n-----END SSH SIGNATURE-----")
     with pytest.raises(SignatureError):
         Signature.from_blob(signature.blob()[:-3])
+
+
+def test_documented_third_party_check_of_a_save(tmp_path: Path, alice, bob) -> None:
+    """docs/save-format.md: awk, sed and stock ssh-keygen check who signed a save."""
+    from tests.engine.helpers import play_race
+
+    save = play_race(alice, bob, turns=2)[-1]
+    path = tmp_path / "game.pbem.yaml"
+    path.write_bytes(save.raw)
+    writer = save.player(save.writer)
+    script = f"""
+set -e
+cd {tmp_path}
+awk '/^signature: \\|$/ {{exit}} {{print}}' game.pbem.yaml > body
+sed -n '/^signature: |$/,$p' game.pbem.yaml | tail -n +2 | sed 's/^  //' > body.sig
+printf '{writer['name']} namespaces="pbem-save@pbem" {writer['key']}\\n' > allowed_signers
+{_ssh_keygen()} -Y verify -f allowed_signers -I {writer['name']} -n pbem-save@pbem \\
+    -s body.sig < body
+"""
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert f'Good "pbem-save@pbem" signature for {writer["name"]}' in result.stdout
+    body = (tmp_path / "body").read_bytes()
+    assert save.raw.startswith(body) and body.endswith(b"\n")
+    assert save.raw[len(body):].startswith(b"signature: |\n")

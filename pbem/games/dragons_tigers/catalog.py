@@ -410,10 +410,14 @@ class Catalog:
 
     def neighbours(self, area: str) -> dict[str, str]:
         """Adjacent area id -> terrain of the border, for an area id or alias."""
+        if area in self._adjacency:
+            return dict(self._adjacency[area])
         return dict(self._adjacency[self.area(area).id])
 
     def border_terrain(self, a: str, b: str) -> str | None:
         """Terrain of the border between two areas, or None if they are not adjacent."""
+        if a in self._adjacency and b in self._adjacency:
+            return self._adjacency[a].get(b)
         return self._adjacency[self.area(a).id].get(self.area(b).id)
 
     # --- tables -----------------------------------------------------------------------------

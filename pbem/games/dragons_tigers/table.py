@@ -254,8 +254,9 @@ class Table:
         return counters.can_represent([n for n in stacks.values() if n > 0],
                                       self.counter_mix(kid))
 
-    def room(self, kid: str, area: str) -> int:
-        """How many more armies of ``kid`` the counters can show in ``area`` (4.4(F))."""
+    def room(self, kid: str, area: str, limit: int | None = None) -> int:
+        """The most armies of ``kid``, up to ``limit``, that the counters can still show
+        when added in ``area`` (4.4(F))."""
         keys = self.areas_with_armies(kid)
         stacks = [self.armies(a, kid) for a in keys]
         if area in keys:
@@ -263,7 +264,15 @@ class Table:
         else:
             stacks.append(0)
             index = len(stacks) - 1
-        return counters.max_total_addable(stacks, index, self.counter_mix(kid))
+        mix = self.counter_mix(kid)
+        if limit is None:
+            return counters.max_total_addable(stacks, index, mix)
+        for extra in range(limit, 0, -1):
+            trial = list(stacks)
+            trial[index] += extra
+            if counters.can_represent(trial, mix):
+                return extra
+        return 0
 
     def lose(self, area: str, kid: str, n: int) -> tuple[int, int]:
         """Remove ``n`` armies as losses, then make change (5.4(C)); return (lost, extra)."""

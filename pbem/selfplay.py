@@ -1,0 +1,110 @@
+"""A random-legal player: plays any game module by choosing among the offered actions.
+
+Used by ``pbem selfplay``, the many-games test and the benchmark. It knows no rules: it
+picks an offered action at random, fills its parameters from their domains and lets the
+engine refuse what is illegal, falling back to each offer's default arguments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem import chain, identity, session
+from pbem.engine import Action, ActionSpec, Prompt
+from pbem.errors import IllegalAction
+from pbem.savefile import SaveFile
+from pbem.signing import PrivateKey
+
+RANDOM_TRIES = 12
+
+
+def fill(spec: ActionSpec, rng: random.Random) -> Action:
+    """An action from ``spec`` with random parameter values within their domains."""
+    action: Action = {"do": spec.verb, **spec.fixed}
+    for param in spec.params:
+        if param.kind == "int":
+            action[param.name] = rng.randint(param.minimum, param.maximum)
+        elif param.kind == "choice":
+            action[param.name] = rng.choice(param.options).value
+        elif param.kind == "choices":
+            count = rng.randint(max(1, param.minimum), max(1, param.maximum))
+            action[param.name] = [o.value for o in rng.sample(param.options, count)]
+    return action
+
+
+def candidates(prompt: Prompt, rng: random.Random) -> list[Action]:
+    """Actions to try in order: random fills first, then every offer's defaults."""
+    tries = [fill(rng.choice(prompt.actions), rng) for _ in range(RANDOM_TRIES)]
+    defaults = [spec.complete() for spec in prompt.actions]
+    rng.shuffle(defaults)
+    return tries + defaults
+
+
+@dataclass
+class Result:
+    """One finished game: its saves (the whole chain) and the number of actions."""
+
+    saves: list[SaveFile]
+    actions: int
+    outcome: dict[str, Any] | None
+    rolls: int = 0
+    hand_overs: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = None,
+         check: Callable[[dict[str, Any]], None] | None = None,
+         max_actions: int = 20000, keys: list[PrivateKey] | None = None,
+         game_id: str | None = None) -> Result:
+    """Play one game between random players, every save signed and chained.
+
+    ``check`` is called with the state after every action (for invariants).
+    """
+    rng = random.Random(seed)
+    keys = keys or [PrivateKey.generate() for _ in range(players)]
+    locals_ = [identity.LocalIdentity(f"player-{i + 1}", key) for i, key in enumerate(keys)]
+    by_key = {loc.key.public.line: loc for loc in locals_}
+    game_id = game_id or hashlib.sha256(f"selfplay {kind} {seed}".encode()).hexdigest()[:32]
+    saves = [session.new_game(kind, locals_[0], [loc.identity for loc in locals_[1:]],
+                              options, None, game_id=game_id)]
+    for local in locals_[1:]:
+        saves.append(session.join(saves[-1], local))
+    actions = 0
+    rolls = 0
+    while saves[-1].due is not None:
+        prev = saves[-1]
+        assert prev.due is not None
+        writer = by_key[prev.player(prev.due["role"])["key"]]
+        composer = session.Composer(prev, writer)
+        if check is not None:
+            check(composer.state)
+        while composer.my_move():
+            prompt = composer.prompt()
+            assert prompt is not None
+            for action in candidates(prompt, rng):
+                try:
+                    composer.act(action)
+                    break
+                except IllegalAction:
+                    continue
+            else:
+                raise RuntimeError(f"no offered action was accepted at {prompt.step}: "
+                                   f"{prompt.text}")
+            actions += 1
+            if check is not None:
+                check(composer.state)
+            if actions > max_actions:
+                raise RuntimeError("the game did not end")
+        rolls += len(composer.dice.rolls)
+        saves.append(composer.finish())
+    module_outcome = saves[-1].state.get("result")
+    return Result(saves, actions, module_outcome, rolls, len(saves) - players)
+
+
+def verify(result: Result) -> chain.Verdict:
+    """Re-check the whole chain of a self-played game from its first save."""
+    return chain.verify(result.saves[-1], result.saves[:-1])

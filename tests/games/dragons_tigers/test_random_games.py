@@ -1,0 +1,29 @@
+"""Two hundred complete games between random legal players, checked after every action."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem import selfplay
+from pbem.signing import PrivateKey
+from tests.games.dragons_tigers import invariants
+
+GAMES = 200
+KEYS = [PrivateKey.generate() for _ in range(4)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(10))
+def test_random_games_reach_the_end(block: int) -> None:
+    """Games of 2, 3 and 4 players (a twentieth of the games per block) end by Round 8,
+    keep every invariant after every action, and their final save verifies."""
+    for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
+        players = 2 + seed % 3
+        result = selfplay.play("dragons-tigers", players, seed, check=invariants.check,
+                               keys=KEYS[:players])
+        outcome = result.outcome
+        assert outcome is not None, f"game {seed} has no result"
+        assert outcome["round"] <= 8
+        assert result.saves[-1].due is None
+        verdict = selfplay.verify(result)
+        assert verdict.over and verdict.chain[-1] is result.saves[-1]
