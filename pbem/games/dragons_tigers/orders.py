@@ -21,8 +21,6 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
                 "whether my defending side retreats after a battle round (5.5)"),
     "relocate": (("default", "ask"), "default",
                  "where my warlords and retainers go when their armies are gone (5.7(A))"),
-    "capture": (("default", "ask"), "default",
-                "which of my kingdoms takes a captured retainer (5.7(D))"),
     "control": (("default", "ask"), "default",
                 "which of my kingdoms controls an area we won together (6(C))"),
     "counter_check": (("always", "never", "ask"), "always",

@@ -1,0 +1,169 @@
+"""Performance figures of pbem, one ``name: value`` line each.
+
+Targets (checked here, never in timed tests): at least 100 random games per minute on one
+core, verifying a whole game at most 1.5 times the cost of merely parsing its saves with
+libyaml, and applying a turn (load, verify, apply, sign, write) within 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from pbem import chain, identity, savefile, selfplay, session, store, verification  # noqa: E402
+from pbem.ledger import Ledger  # noqa: E402
+
+GOLDEN = ROOT / "saves" / "golden"
+TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.5),
+           "apply_turn_ms": ("<=", 100.0), "tui_first_paint_ms": ("<", 500.0)}
+
+
+def _golden() -> list[savefile.SaveFile]:
+    files = sorted(GOLDEN.glob("*.pbem.yaml"))
+    if not files:
+        result = selfplay.play("dragons-tigers", 2, 1)
+        return result.saves
+    return [savefile.read(p) for p in files]
+
+
+def random_games(count: int) -> float:
+    times = []
+    for seed in range(count):
+        start = time.perf_counter()
+        selfplay.play("dragons-tigers", 2, 1000 + seed)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def verify_full(saves: list[savefile.SaveFile], repeat: int) -> tuple[float, float]:
+    raws = [s.raw for s in saves]
+    floor, full = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for raw in raws:
+            yaml.load(raw, Loader=yaml.CSafeLoader)
+        floor.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        parsed = [savefile.parse(raw, "bench") for raw in raws]
+        chain.verify(parsed[-1], parsed[:-1])
+        full.append((time.perf_counter() - start) * 1000)
+    return min(full), min(floor)
+
+
+def apply_turn(saves: list[savefile.SaveFile], repeat: int) -> float:
+    """Receive a late-game save, check it against the ledger, play the next turn again."""
+    keys_dir = GOLDEN / "keys"
+    times = []
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["PBEM_DATA_DIR"] = str(Path(home) / "data")
+        os.environ["PBEM_CONFIG_DIR"] = str(Path(home) / "config")
+        index = max(3, len(saves) * 3 // 4)
+        while saves[index].due is None or saves[index + 1].writer == saves[index].writer:
+            index -= 1
+        prev, received, played = saves[index - 1], saves[index], saves[index + 1]
+        me = _identity_for(played, keys_dir)
+        ledger = Ledger(me.key.public)
+        for save in saves[:index]:
+            ledger.accept(save)
+            store.keep(save)
+        folder = Path(home) / "mail"
+        folder.mkdir()
+        source = folder / "received.pbem.yaml"
+        source.write_bytes(received.raw)
+        del prev
+        for attempt in range(repeat):
+            start = time.perf_counter()
+            save = savefile.read(source)
+            verification.for_play(save, ledger, [], source)
+            composer = session.Composer(save, me)
+            for action in played.actions:
+                if action["do"] == "start":
+                    continue
+                composer.act({k: v for k, v in action.items() if k != "dice"})
+            nxt = composer.finish()
+            savefile.write(folder / f"next-{attempt}.pbem.yaml", nxt.raw)
+            times.append((time.perf_counter() - start) * 1000)
+            _forget(ledger, received)
+    return statistics.median(times)
+
+
+def _identity_for(save: savefile.SaveFile, keys_dir: Path) -> identity.LocalIdentity:
+    key_line = save.player(save.writer)["key"]
+    for path in sorted(keys_dir.glob("*")) if keys_dir.is_dir() else []:
+        if path.suffix:
+            continue
+        local = identity.load_key_file(path, path.name)
+        if local.key.public.line == key_line:
+            return local
+    raise SystemExit("bench: the golden game's keys are missing (saves/golden/keys)")
+
+
+def _forget(ledger: Ledger, save: savefile.SaveFile) -> None:
+    """Undo the acceptance of ``save`` so the same turn can be timed again."""
+    record = ledger.record(save.game_id)
+    if record and record["accepted"] and record["accepted"][-1]["sha256"] == save.sha256:
+        record["accepted"].pop()
+        ledger._write(save.game_id, record)
+
+
+def tui_paint(saves: list[savefile.SaveFile]) -> float | None:
+    try:
+        from tui.bench import tui_first_paint_ms
+    except ImportError:
+        return None
+    with tempfile.TemporaryDirectory() as home:
+        path = Path(home) / savefile.file_name(saves[-1].game_id, saves[-1].sequence,
+                                               saves[-1].writer)
+        for save in saves:
+            savefile.write(Path(home) / savefile.file_name(save.game_id, save.sequence,
+                                                           save.writer), save.raw)
+        return float(tui_first_paint_ms(path))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=9, help="random games to time")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    figures: dict[str, float] = {}
+    game_ms = random_games(args.games)
+    figures["random_game_ms"] = game_ms
+    figures["random_games_per_min"] = 60000 / game_ms
+    saves = _golden()
+    full, floor = verify_full(saves, args.repeat)
+    figures["verify_full_game_ms"] = full
+    figures["yaml_parse_floor_ms"] = floor
+    figures["verify_over_floor"] = full / floor
+    figures["saves_in_full_game"] = len(saves)
+    figures["save_bytes_median"] = statistics.median(len(s.raw) for s in saves)
+    if (GOLDEN / "keys").is_dir():
+        figures["apply_turn_ms"] = apply_turn(saves, args.repeat)
+    paint = tui_paint(saves)
+    if paint is not None:
+        figures["tui_first_paint_ms"] = paint
+    failed = []
+    for name, value in figures.items():
+        print(f"{name}: {value:.1f}" if isinstance(value, float) else f"{name}: {value}")
+        if name in TARGETS:
+            op, target = TARGETS[name]
+            ok = value >= target if op == ">=" else value <= target if op == "<=" \
+                else value < target
+            if not ok:
+                failed.append(f"{name} {value:.1f} (target {op} {target})")
+    for line in failed:
+        print(f"# missed target: {line}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
