@@ -186,6 +186,18 @@ def load(name: str | None = None, key_path: str | None = None) -> LocalIdentity:
     return load_key_file(key_dir() / names[0], names[0])
 
 
+def local_publics() -> dict[str, str]:
+    """Public key line -> name of every identity kept in the config folder."""
+    out: dict[str, str] = {}
+    for name in local_names():
+        try:
+            line = (key_dir() / f"{name}.pub").read_text(encoding="utf-8")
+            out[PublicKey.from_line(line).line] = name
+        except (OSError, KeyProblem):
+            continue
+    return out
+
+
 def find_local(public: PublicKey) -> LocalIdentity | None:
     """The local identity holding ``public``'s private key, if any (for hot-seat play)."""
     for name in local_names():

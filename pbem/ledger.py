@@ -1,10 +1,11 @@
 """Each player's ledger of accepted saves, like a TUF client's trusted metadata.
 
-For every game it keeps the accepted head (sequence and hash) and every save accepted
-before it. It refuses a save older than or equal to the head (rollback), a save that
-skips ahead (fast-forward), and reports a fork: two different saves signed by the same
-player on the same previous save. A fork keeps both hashes as evidence and stops the
-game until the players settle it (``pbem ledger --resolve``).
+For every game it keeps the accepted head (sequence and hash) and the saves accepted just
+before it (enough to recognise a fork; anything older is refused as a rollback). It refuses
+a save older than or equal to the head (rollback), a save that skips ahead (fast-forward),
+and reports a fork: two different saves signed by the same player on the same previous
+save. A fork keeps both hashes as evidence and stops the game until the players settle it
+(``pbem ledger --resolve``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from pbem.signing import PublicKey
 
 def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", text)
+
+
+KEEP = 64  # recent accepted saves kept for fork evidence; older ones are rollbacks anyway
 
 
 def skips_ahead(head: dict[str, Any] | None, save: SaveFile) -> ChainError:
@@ -112,6 +116,7 @@ class Ledger:
                                              "accepted": [], "fork": None}
         data["accepted"].append({"sequence": save.sequence, "sha256": save.sha256,
                                  "previous": save.previous, "writer": save.writer})
+        data["accepted"] = data["accepted"][-KEEP:]
         self._write(save.game_id, data)
         return status
 

@@ -224,7 +224,9 @@ def _scalar(value: Any) -> str:
         plain = (_PLAIN_OK.match(value) and value.isprintable() and value == value.strip()
                  and ": " not in value and " #" not in value and _is_plain_text(value))
         text = value if plain else _quoted(value)
-        if len(value) < 64 and len(_SCALARS) < 100000:
+        if len(value) <= 128:
+            if len(_SCALARS) > 200000:
+                _SCALARS.clear()
             _SCALARS[value] = text
     return text
 

@@ -101,9 +101,28 @@ def _parse_options(values: list[str]) -> dict[str, Any]:
 
 
 def _write(save: savefile.SaveFile, path: Path) -> Path:
+    """Write a new save, keep it in the store, and record it in the ledger of every
+    player of the game whose identity is on this machine (the writer, and in hot-seat
+    games the others too)."""
     savefile.write(path, save.raw)
     store.keep(save)
+    remember(save)
     return path
+
+
+def remember(save: savefile.SaveFile) -> None:
+    from pbem.errors import ChainError
+    from pbem.signing import PublicKey
+
+    mine = identity.local_publics()
+    for player in save.players:
+        if player["key"] in mine:
+            book = Ledger(PublicKey.from_line(player["key"]))
+            try:
+                book.accept(save)
+            except ChainError:
+                if player["role"] == save.writer:
+                    raise
 
 
 def _local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:
@@ -173,9 +192,6 @@ def new(
         for save in saves:
             path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
             written.append(_write(save, path))
-            writer_key = _local_for(save, save.writer)
-            if writer_key:
-                Ledger(writer_key.key.public).accept(save)
         say(f"New {module.title} game {first.game_id[:8]} for "
             f"{', '.join(p['name'] for p in first.players)}.")
         for path in written:
@@ -192,7 +208,6 @@ def new(
     save = session.new_game(game, creator, rivals, options, scenario_data, table_dice)
     path = output or Path(savefile.file_name(save.game_id, save.sequence, save.writer))
     _write(save, path)
-    Ledger(creator.key.public).accept(save)
     assert save.due is not None
     say(f"Wrote {path}: new {module.title} game {save.game_id[:8]}.")
     say(f"Send it to {save.player(save.due['role'])['name']}, who answers with: pbem join "
@@ -217,7 +232,6 @@ def join(
     path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
                                                           answer.writer)
     _write(answer, path)
-    ledger.accept(answer)
     assert answer.due is not None
     say(f"Wrote {path}. Send it to {answer.player(answer.due['role'])['name']} "
         f"({answer.due['text']}).")
@@ -286,9 +300,6 @@ def apply(
         if output is not None and index > 0:
             path = output.parent / savefile.file_name(save.game_id, save.sequence, save.writer)
         _write(save, path)
-        writer = _local_for(save, save.writer)
-        if writer is not None:
-            Ledger(writer.key.public).accept(save)
         say(f"Wrote {path}")
     last = written[-1]
     for line in last.doc["log"][-12:]:
