@@ -198,6 +198,11 @@ class GameModule(ABC):
         """The result once the game is over (winner, reason), else ``None``."""
         return None
 
+    def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
+        """Standing orders a player may set with ``{do: orders, set: {NAME: VALUE}}``:
+        name -> (allowed values, default, what it answers). Empty: the game has none."""
+        return {}
+
     def describe(self, state: State, role: str | None = None) -> str:
         """A short text picture of the position for terminals and e-mail."""
         return ""

@@ -94,7 +94,13 @@ def act(t: Table, role: str, action: Mapping[str, Any]) -> None:
         raise IllegalAction(f"'{verb}' is not offered now ({prompt.text}; offered: {names})",
                             prompt.rule)
     specs = [spec for spec in prompt.actions if spec.verb == verb]
-    _check_fixed(specs, action, prompt)
+    try:
+        _check_fixed(specs, action, prompt)
+    except IllegalAction:
+        reason = hand.explain(t, step, role, action)
+        if reason is not None:
+            raise reason from None
+        raise
     hand.act(t, step, role, action)
 
 

@@ -10,6 +10,7 @@ from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.dragons_tigers import describe, flow, rules, scenario, summaries, view
 from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
+from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.orders import update as update_orders
 from pbem.games.dragons_tigers.rules import s03_setup
 from pbem.games.dragons_tigers.table import Table
@@ -118,6 +119,9 @@ class DragonsTigers(GameModule):
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
+
+    def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
+        return dict(ORDERS)
 
     def describe(self, state: State, role: str | None = None) -> str:
         return describe.position(state)

@@ -21,6 +21,8 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
                 "whether my defending side retreats after a battle round (5.5)"),
     "relocate": (("default", "ask"), "default",
                  "where my warlords and retainers go when their armies are gone (5.7(A))"),
+    "capture": (("default", "ask"), "default",
+                "which of my kingdoms takes a retainer we captured together (5.7(D))"),
     "control": (("default", "ask"), "default",
                 "which of my kingdoms controls an area we won together (6(C))"),
     "counter_check": (("always", "never", "ask"), "always",
@@ -29,6 +31,9 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
                        "which of my retainers dies in the Retainer Dies event (10.1(B))"),
     "proxy": (("default", "ask"), "default",
               "decisions I make for a neutral or Traitorous side my opponent attacks (5(C))"),
+    "main_change": (("keep", "ask"), "keep",
+                    "whether I may change my main kingdom when another player's turn ends "
+                    "(3.2(B))"),
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.catalog import Catalog, load_catalog
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.orders import default_orders
@@ -55,6 +56,7 @@ def opening_state(seats: list[str]) -> dict[str, Any]:
         "drawn": [],
         "last_player": None,
         "interrupted": None,
+        "round_over": False,
         "turns": {"total": 0, "round": 0},
         "kingdoms": kingdoms,
         "chars": chars,
@@ -89,6 +91,22 @@ def picks_per_player(players: int) -> int:
     return 2 if players == 4 else 3
 
 
+def order_rule(players: int) -> str:
+    """The clause that sets the draft order for this number of players."""
+    return {2: "3.1(B)", 3: "12.2.1(A)"}.get(players, "12.2.2")
+
+
+def pick_rule(order: list[str], role: str) -> str:
+    """The clause that gives ``role`` his picks: 3.1(B)/(C) with two players, 12.2.1(A)-(C)
+    with three, 12.2.2 with four."""
+    place = order.index(role)
+    if len(order) == 2:
+        return "3.1(B)" if place == 0 else "3.1(C)"
+    if len(order) == 3:
+        return f"12.2.1({'ABC'[place]})"
+    return "12.2.2"
+
+
 @handler
 class Draft(Handler):
     """3.1: the die roll for draft order, then picks in snake order (12.2 for 3-4)."""
@@ -97,11 +115,12 @@ class Draft(Handler):
 
     def run(self, t: Table, step: Step) -> None:
         if step["phase"] == "roll":
-            order = s12_multiplayer.roll_for_order(t, list(t.s["seats"]))
+            rule = order_rule(len(t.s["seats"]))
+            order = s12_multiplayer.roll_for_order(t, list(t.s["seats"]), rule=rule)
             step["order"] = order
             step["picks"] = s12_multiplayer.snake(order, picks_per_player(len(order)))
             step["phase"] = "pick"
-            t.heading("Draft order: " + ", ".join(t.rname(r) for r in order), "3.1(B)")
+            t.heading("Draft order: " + ", ".join(t.rname(r) for r in order), rule)
         elif step["phase"] == "pick" and not step["picks"]:
             step["phase"] = "main"
         elif step["phase"] == "main" and not step["pending_main"]:
@@ -114,13 +133,27 @@ class Draft(Handler):
             offers = [button("pick", f"Take {t.kname(kid)}", "3.1(A)", kingdom=kid)
                       for kid in t.cat.player_kingdoms if kid not in taken]
             number = len(t.kingdoms_of(role)) + 1
-            return ask(role, "draft", f"choose your kingdom number {number}", offers, "3.1(A)")
+            return ask(role, "draft", f"choose your kingdom number {number}", offers,
+                       pick_rule(step["order"], role))
         if step["phase"] == "main" and step["pending_main"]:
             role = step["pending_main"][0]
             offers = [button("main", f"Make {t.kname(kid)} your main kingdom", "3.2",
                              kingdom=kid) for kid in t.kingdoms_of(role)]
             return ask(role, "main-kingdom", "choose your main kingdom", offers, "3.2")
         return None
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why a pick is not offered: a Traitorous kingdom, or one already taken."""
+        if step["phase"] != "pick" or action.get("do") != "pick":
+            return None
+        kid = action.get("kingdom")
+        if kid in t.cat.kingdoms and not t.cat.kingdoms[str(kid)].is_player:
+            return IllegalAction("a Traitorous kingdom can never be a player's kingdom",
+                                 "3.1(A)")
+        if kid in t.cat.kingdoms and t.owner(str(kid)) is not None:
+            return IllegalAction(f"{t.kname(str(kid))} is already taken", "3.1(A)")
+        return IllegalAction("choose one of the nine original kingdoms", "3.1(A)")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         kid = action["kingdom"]

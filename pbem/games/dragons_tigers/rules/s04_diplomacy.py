@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import ask, button, require
 from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s09_emperor
 from pbem.games.dragons_tigers.table import Table
@@ -60,12 +61,45 @@ def prompt(t: Table, step: Step) -> Prompt:
     return ask(role, "diplomacy", "negotiate, or end diplomacy", offers, "4.3")
 
 
+def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
+    """Why this negotiation (or Imperial Decree) is not offered, citing the rule."""
+    if action.get("do") == "decree":
+        return s09_emperor.decree_refusal(t, step)
+    if step.get("decree_offer"):
+        return IllegalAction("first accept the failed roll or use the Imperial Decree", "9(C)")
+    if t.is_traitorous(step["kingdom"]):
+        return IllegalAction("the Traitorous kingdoms never negotiate", "8(B)")
+    cid, kid = action.get("character"), action.get("target")
+    if not isinstance(cid, str) or cid not in t.s["chars"] \
+            or t.char(cid)["kingdom"] != step["kingdom"] or not t.on_map(cid):
+        return IllegalAction("only the active kingdom's warlord and retainers negotiate", "4.3")
+    if t.c(cid).diplomacy < 1:
+        return IllegalAction(f"{t.cname(cid)} has no diplomacy rating", "4.3")
+    if cid in step["used_dipl"]:
+        return IllegalAction(f"{t.cname(cid)} has already negotiated this turn", "4.3")
+    if not isinstance(kid, str) or kid not in t.cat.kingdoms or not t.in_play(kid):
+        return IllegalAction("that kingdom is not in play", "4.3")
+    if t.is_traitorous(kid):
+        return IllegalAction("the Traitorous kingdoms are never subject to diplomacy", "8(B)")
+    if t.owner(kid) == step["player"]:
+        return IllegalAction(f"{t.kname(kid)} is already your kingdom", "4.3")
+    if t.owner(kid) is not None and t.kingdom(kid)["main"]:
+        return IllegalAction("a main kingdom can never be made neutral", "3.2(A)")
+    if t.owner(kid) is not None:
+        return IllegalAction(f"with the +1 penalty a diplomacy of {t.c(cid).diplomacy} can "
+                             f"never turn an allied kingdom neutral", "4.3(B)")
+    return IllegalAction("that negotiation is not possible now", "4.3")
+
+
 def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     if step.get("decree_offer"):
-        offer = step.pop("decree_offer")
+        offer = step["decree_offer"]
         if action["do"] == "decree":
             s09_emperor.pay(t, step, action)
+            del step["decree_offer"]
             attempt(t, step, offer["character"], offer["target"], reroll=True)
+        else:
+            del step["decree_offer"]
         return
     if action["do"] == "end-diplomacy":
         step["phase"] = "levy"
@@ -111,10 +145,15 @@ def make_ally(t: Table, kid: str, role: str) -> None:
 
 def make_neutral(t: Table, kid: str, former: str) -> None:
     """4.3(B)/(C): the kingdom turns neutral and fights its former friends where it
-    shares an area with them."""
+    shares an area with them. It attacks with its armies (rules-notes 14); where only its
+    characters face their armies, those characters are overrun (rules-notes 29)."""
     t.kingdom(kid)["owner"] = None
     t.kingdom(kid)["main"] = False
-    for area in list(t.s["armies"]):
-        stack = t.s["armies"][area]
-        if stack.get(kid, 0) and any(t.owner(k) == former and n for k, n in stack.items()):
+    for area in t.cat.areas:
+        friends = [k for k in t.kingdoms_in(area) if k != kid and t.owner(k) == former]
+        if kid not in t.kingdoms_in(area) or not friends:
+            continue
+        if t.armies(area, kid):
             s05_combat.queue_break_combat(t, area, kid, former)
+        elif any(t.armies(area, k) for k in friends):
+            s05_combat.queue(t, area, former, f"k:{kid}", "break")

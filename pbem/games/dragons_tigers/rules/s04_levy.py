@@ -87,7 +87,7 @@ def prompt(t: Table, step: Step) -> Prompt:
     kid = step["kingdom"]
     offers: list[ActionSpec] = []
     for area in places(t, step):
-        most = min(available(t, step, area), t.room(kid, area))
+        most = t.room(kid, area, available(t, step, area))
         if most > 0:
             offers.append(ActionSpec("levy", f"Levy armies in {t.aname(area)}", "4.4(D)",
                                      fixed={"area": area},
@@ -99,10 +99,14 @@ def prompt(t: Table, step: Step) -> Prompt:
 
 
 def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
-    """Why no levy is offered here: no manpower left, or not an area it may go to."""
+    """Why no levy is offered here: no manpower left, no counters, or not an area it may
+    go to."""
     budget = ensure(t, step)
     if budget["general"] + sum(budget["admin"].values()) == 0:
         return IllegalAction("no manpower is left to levy this turn", "4.4(C)")
+    if action.get("area") in places(t, step):
+        return IllegalAction("there are no army counters left to show more armies there",
+                             "4.4(F)")
     return IllegalAction("armies cannot be levied in that area", "4.4(E)")
 
 
@@ -118,9 +122,12 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     kid = step["kingdom"]
     area = action["area"]
     require(area in places(t, step), "armies cannot be levied there", "4.4(E)")
+    budget = ensure(t, step)
+    left = budget["general"] + sum(budget["admin"].values())
+    n = arg_int(action, "armies", 1, max(1, left), "4.4(C)")
     most = available(t, step, area)
-    n = arg_int(action, "armies", 1, max(1, most), "4.4(C)")
-    require(n <= most, f"only {most} manpower can be spent in {t.aname(area)}", "4.4(C)")
+    require(n <= most, f"only {most} of the manpower left may be placed in {t.aname(area)}",
+            "4.4(E)")
     require(t.representable(kid, {area: n}),
             f"there are no army counters to show {n} more armies there", "4.4(F)")
     _spend(t, step, area, n)

@@ -93,6 +93,11 @@ def prompt(t: Table, step: Step) -> Prompt:
             if most > 0:
                 name = "armies" if k == kid else f"armies.{k}"
                 params.append(number(name, f"Armies of {t.cat.kingdoms[k].name}", 0, most, most))
+        passengers = [c for c in chars if t.c(c).command < 1]
+        if passengers:
+            params.append(Param("leave", "choices", "Passengers left in the area passed through",
+                                tuple(Option(c, t.cname(c)) for c in passengers),
+                                minimum=0, maximum=len(passengers)))
         if t.s["emperor"] == area and s09_emperor.controller(t) == kid:
             params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
                                                                         (False, "no")], False))
@@ -124,9 +129,12 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         return
     kid = step["kingdom"]
     start = action.get("from")
-    require(start in start_areas(t, step), "nobody of the active kingdom can move from there",
-            "4.5")
-    allowed = {"do", "from", "to", "characters", "armies", "drop", "losses", "emperor"}
+    if start not in start_areas(t, step):
+        joiners = isinstance(start, str) and start in t.cat.areas and bool(movers(t, step, start))
+        require(not joiners, "friendly kingdoms' pieces move only together with a group of the "
+                "active kingdom led from the same area", "4.5.3(A)")
+        require(False, "nobody of the active kingdom can move from there", "4.5")
+    allowed = {"do", "from", "to", "characters", "armies", "drop", "leave", "losses", "emperor"}
     extra = [k for k in action if k not in allowed and not k.startswith(("armies.", "drop."))]
     require(not extra, f"unknown argument '{extra[0]}'" if extra else "", "4.5")
     chars = arg_list(action, "characters", "4.5")
@@ -134,13 +142,14 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     require(len(set(chars)) == len(chars), "a character is named twice", "4.5")
     can = movers(t, step, start)
     for cid in chars:
-        require(cid in can, f"{cid} cannot move from {t.aname(start)} now", "4.5(C)")
+        if cid not in can:
+            _refuse_mover(t, step, start, cid)
     path = action.get("to")
     if isinstance(path, str):
         path = [path]
-    require(isinstance(path, list) and path in paths(t, step, start),
-            "the path must be one or two adjacent areas, the second only through an area a "
-            "friendly kingdom holds", "4.5(B)")
+    _check_path(t, start, path)
+    require(path in paths(t, step, start), f"the move must stop in {t.aname(str(path[0]))}: "
+            f"only an area held by a friendly kingdom may be passed through", "4.5(B)")
     armies = _counts(t, step, action, "armies")
     drop = _counts(t, step, action, "drop")
     group_kingdoms = {t.char(c)["kingdom"] for c in chars}
@@ -151,8 +160,14 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
                 f"their own kingdom to lead them", "4.5.3(A)")
         require(any(t.c(c).command >= 1 for c in chars if t.char(c)["kingdom"] == k),
                 f"{t.cat.kingdoms[k].name} needs a moving character with command 1 or more",
-                "4.5")
+                "4.5" if k == kid else "4.5.3(A)")
     for k, n in armies.items():
+        if n > t.armies(start, k):
+            picked_up = len(path) == 2 and t.armies(path[0], k) > 0
+            require(False, f"only {t.armies(start, k)} armies of {t.cat.kingdoms[k].name} are "
+                    f"in {t.aname(start)}" + ("; armies cannot be picked up on the way"
+                                               if picked_up else ""),
+                    "4.5(D)" if picked_up else "4.5")
         require(n <= free_armies(t, step, start, k),
                 f"only {free_armies(t, step, start, k)} armies of {t.cat.kingdoms[k].name} "
                 f"in {t.aname(start)} can move", "4.5(F)")
@@ -163,6 +178,7 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             require(n <= armies.get(k, 0), "only moving armies can be dropped off", "4.5(D)")
             require(t.controller(path[0]) == k, f"{t.cat.kingdoms[k].name} can drop armies only "
                     f"in an area it controls", "4.5(D)")
+    leave = _passengers_left(t, action, chars, path)
     arriving = {k: n - drop.get(k, 0) for k, n in armies.items() if n - drop.get(k, 0) > 0}
     final = path[-1]
     hostile = not t.friendly_area(final, kid)
@@ -190,12 +206,18 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         if attrition:
             losses = _attrition_losses(t, step, action, arriving, attrition)
     _carry_out(t, step, start, path, chars, armies, drop, emperor)
+    for cid in leave:
+        t.place_char(cid, path[0])
     names = ", ".join(t.cname(c) for c in chars)
     moved = ", ".join(f"{n} {t.cat.kingdoms[k].name}" for k, n in armies.items()) or "no armies"
     route = " -> ".join(t.aname(a) for a in [start, *path])
     t.say(f"{names} move with {moved}: {route}", "4.5")
+    if emperor:
+        t.say(f"  Emperor Xian goes with them to {t.aname(final)}", "9(D)")
     for k, n in drop.items():
         t.say(f"  {n} armies of {t.kname(k)} are dropped off in {t.aname(path[0])}", "4.5(D)")
+    for cid in leave:
+        t.say(f"  {t.cname(cid)} is left in {t.aname(path[0])}", "4.5(D)")
     if attrition:
         rule = "4.5.2" if terrain == "river" else "4.5.1(B)"
         column = "Boats column" if terrain == "river" and any(t.c(c).boats for c in chars) \
@@ -207,7 +229,51 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             _unmark(step, final, k, lost + extra)
             t.say(f"  {t.kname(k)} loses {n} to attrition"
                   + (f" and {extra} more for want of change" if extra else ""),
-                  "4.5.3(B)" if len(losses) > 1 else rule)
+                  "4.5.3(B)" if len(arriving) > 1 else rule)
+
+
+def _refuse_mover(t: Table, step: Step, start: str, cid: Any) -> None:
+    """Say why ``cid`` may not move from ``start`` now."""
+    require(isinstance(cid, str) and cid in t.s["chars"], f"unknown character {cid!r}", "4.5")
+    name = t.cname(cid)
+    require(t.where(cid) == start, f"{name} is not in {t.aname(start)}", "4.5")
+    require(cid not in step["moved_chars"], f"{name} has already moved this phase", "4.5")
+    owner = t.char(cid)["kingdom"]
+    kid = step["kingdom"]
+    require(owner is None or owner == kid or not t.friendly(owner, kid) or step["faction"],
+            f"{name} is not of the active kingdom: friendly kingdoms' pieces move along only "
+            f"under a faction chit", "4.5.3(A)")
+    require(False, f"{name} cannot move: only the active kingdom's pieces move", "4.5")
+
+
+def _check_path(t: Table, start: str, path: Any) -> None:
+    """4.5: one or two areas, each adjacent to the one before."""
+    require(isinstance(path, list) and 1 <= len(path) <= 2
+            and all(isinstance(a, str) and a in t.cat.areas for a in path),
+            "the path is one or two areas", "4.5")
+    before = start
+    for area in path:
+        require(area in t.neighbours(before), f"{t.aname(area)} is not adjacent to "
+                f"{t.aname(before)}", "4.5")
+        before = area
+    require(path[-1] != start, "a move cannot end where it began", "4.5")
+
+
+def _passengers_left(t: Table, action: Mapping[str, Any], chars: list[str],
+                     path: list[str]) -> list[str]:
+    """Rules-notes 21: a passenger (command 0) may be left in the area passed through where
+    his kingdom could drop armies; a leader who wants to stop there moves one area."""
+    leave = arg_list(action, "leave", "4.5(D)")
+    if leave:
+        require(len(path) == 2, "characters can be left only in the area passed through",
+                "4.5(D)")
+    for cid in leave:
+        require(cid in chars, f"{cid} is not in the moving group", "4.5(D)")
+        require(t.c(cid).command < 1, f"{t.cname(cid)} can lead: to stop in "
+                f"{t.aname(path[0])} he moves there alone", "4.5(D)")
+        require(t.controller(path[0]) == t.char(cid)["kingdom"], f"{t.cname(cid)} can be left "
+                f"only in an area his kingdom controls", "4.5(D)")
+    return leave
 
 
 def _check_leave_one(t: Table, step: Step, start: str, chars: list[str],

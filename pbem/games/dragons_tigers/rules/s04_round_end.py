@@ -16,7 +16,7 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
-from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s10_events
+from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s11_abilities
 from pbem.games.dragons_tigers.table import Table
 
 DONG_ZHUO_RETAINERS = ("lu-bu", "hua-xiong", "li-ru")
@@ -32,14 +32,35 @@ def player_order(t: Table) -> list[str]:
     return seats[index:] + seats[:index]
 
 
-def new_warlords(t: Table) -> None:
-    """4.8.1 (Round 1 only)."""
+def li_jue_appears(t: Table) -> bool:
+    """4.8.1(A): at the end of Round 1 Dong Zhuo, if still alive, turns into Li Jue."""
+    dong = t.kingdom("dong-zhuo")
+    return (t.s["round"] == 1 and dong["status"] == "in-play"
+            and dong["warlord"] == "dong-zhuo" and t.on_map("dong-zhuo"))
+
+
+def keepers(t: Table) -> list[str]:
+    """Li Ru and Hua Xiong serving a player's kingdom when Li Jue appears: their holder
+    decides whether to keep them (4.8.1(A), rules-notes 44)."""
+    if not li_jue_appears(t):
+        return []
+    out = []
+    for cid in KEEPABLE:
+        entry = t.s["chars"].get(cid)
+        if (entry and entry["kingdom"] not in (None, "dong-zhuo") and t.on_map(cid)
+                and t.owner(entry["kingdom"]) is not None):
+            out.append(cid)
+    return out
+
+
+def new_warlords(t: Table, release: tuple[str, ...] | list[str] = ()) -> None:
+    """4.8.1 (Round 1 only); ``release``: Li Ru or Hua Xiong, whose holders let them go
+    back to Li Jue."""
     if t.s["round"] != 1:
         return
     t.heading("New warlords appear", "4.8.1")
-    dong = t.kingdom("dong-zhuo")
     li_jue_area = None
-    if dong["status"] == "in-play" and dong["warlord"] == "dong-zhuo" and t.on_map("dong-zhuo"):
+    if li_jue_appears(t):
         li_jue_area = t.where("dong-zhuo")
         t.flip("dong-zhuo")
         t.say(f"Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in "
@@ -58,7 +79,8 @@ def new_warlords(t: Table) -> None:
         if serving == "dong-zhuo" and t.on_map(cid):
             back = t.flip(cid)
             t.say(f"{t.c(cid).name} turns over: {t.cname(back)} serves Li Jue", "4.8.1(A)")
-        elif entry["at"] == "dead" or (cid == "lu-bu" and serving not in (None, "dong-zhuo")):
+        elif (entry["at"] == "dead" or cid in release
+              or (cid == "lu-bu" and serving not in (None, "dong-zhuo"))):
             back = t.flip(cid)
             t.char(back)["kingdom"] = "dong-zhuo"
             t.char(back)["recruited"] = False
@@ -118,10 +140,7 @@ def succession(t: Table) -> None:
 
 def _sun_returns(t: Table) -> None:
     """11.4: an eliminated Sun Wu returns in Jianye with Zhou Yu and 10 armies."""
-    others = [c for c in s10_events.survivors(t, "sun-wu") if c != "zhou-yu"]
-    t.say("Three Generations of Sun Wu: the kingdom returns", "11.4")
-    s10_events.restore(t, "sun-wu", "jianye", others[0] if others else None, "11.4",
-                       roll_off=False)
+    s11_abilities.three_generations(t)
 
 
 # ---------------------------------------------------------------------- 4.8.3
@@ -153,13 +172,21 @@ def relocation_moves(t: Table, role: str) -> list[tuple[str, str, str]]:
 
 
 def default_relocation(t: Table, role: str) -> tuple[str, str, str] | None:
-    """The default plan: the controller stays; each other kingdom goes to an area it
-    holds with most of its armies (else any friendly area free of other armies)."""
+    """The default plan: the controller stays, unless some other kingdom there could not
+    leave while another choice lets every other kingdom go (4.8.3 "if possible"); each
+    kingdom that leaves goes to an area it holds with most of its armies (else any friendly
+    area free of other armies)."""
     moves = relocation_moves(t, role)
     for area in shared_areas(t, role):
         holder = t.controller(area)
         present = [k for k, n in t.armies_in(area).items() if n and t.owner(k) == role]
-        stay = holder if holder in present else max(present, key=lambda k: t.armies(area, k))
+        candidates = sorted(present, key=lambda k: (k != holder, -t.armies(area, k)))
+
+        def can_leave(kid: str, where: str = area) -> bool:
+            return any(m[0] == where and m[1] == kid for m in moves)
+
+        stay = next((c for c in candidates
+                     if all(can_leave(k) for k in present if k != c)), candidates[0])
         for kid in present:
             if kid == stay:
                 continue
@@ -179,6 +206,15 @@ class RoundEnd(Handler):
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         phase = step["phase"]
+        if phase == "keep" and step["keepers"]:
+            cid = step["keepers"][0]
+            kid = t.char(cid)["kingdom"]
+            back = t.cname(str(t.c(cid).flip))
+            return ask(str(t.owner(kid)), "keep-retainer",
+                       f"Dong Zhuo is dead: does {t.kname(kid)} keep {t.c(cid).name}?",
+                       [button("keep", f"Keep {t.cname(cid)}", "4.8.1(A)", character=cid),
+                        button("release", f"Let him go: he turns over and {back} joins "
+                                          f"Li Jue", "4.8.1(A)", character=cid)], "4.8.1(A)")
         if phase == "relocation" and step["players"]:
             role = step["players"][0]
             moves = relocation_moves(t, role)
@@ -203,6 +239,11 @@ class RoundEnd(Handler):
         return None
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if step["phase"] == "keep":
+            cid = step["keepers"].pop(0)
+            if action["do"] == "release":
+                step["release"].append(cid)
+            return
         if step["phase"] == "relocation":
             move = (action["from"], action["kingdom"], action["to"])
             require(move in relocation_moves(t, role), "not a legal relocation", "4.8.3")
@@ -216,7 +257,11 @@ class RoundEnd(Handler):
         phase = step["phase"]
         if phase == "new-warlords":
             t.heading(f"End of Round {t.s['round']}", "4.8")
-            new_warlords(t)
+            step["keepers"] = keepers(t)
+            step["release"] = []
+            step["phase"] = "keep"
+        elif phase == "keep":
+            new_warlords(t, step["release"])
             step["phase"] = "succession"
         elif phase == "succession":
             succession(t)

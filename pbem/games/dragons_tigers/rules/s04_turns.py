@@ -13,6 +13,7 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
+from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.rules import (
     s03_setup,
@@ -55,7 +56,8 @@ def fill_pool(t: Table) -> None:
 
 
 def add_chit(t: Table, kid: str) -> None:
-    """A kingdom newly held by a player has its chit put into the pool (4.3(A))."""
+    """A kingdom newly held by a player has its chit put into the pool (4.3(A)); so has
+    the faction chit of a player back in the game (``kid`` is then his role, 12.2.3(B))."""
     chit = f"chit:{kid}"
     if chit in t.cat.chits and chit not in t.s["pool"] and chit not in t.s["drawn"]:
         t.s["pool"].append(chit)
@@ -90,11 +92,29 @@ def _pull(t: Table) -> str | None:
             continue
         t.s["drawn"].append(chit)
         if not chit_is_live(t, chit):
-            what = t.kname(str(info.ref)) if info.kind == "kingdom" else chit
-            t.say(f"The chit of {what} is pulled but gives no turn (neutral or gone)", "4.3(B)")
+            _dead_chit(t, chit)
             continue
         return chit
     return None  # pragma: no cover - every pull removes a chit from the pool
+
+
+def _dead_chit(t: Table, chit: str) -> None:
+    """Say why a pulled chit gives no turn (rules-notes 9)."""
+    info = t.cat.chits[chit]
+    if info.kind == "kingdom":
+        kid = str(info.ref)
+        if t.in_play(kid):
+            t.say(f"The chit of {t.kname(kid)} is pulled but gives no turn: the kingdom is "
+                  f"neutral", "4.3(B)")
+        else:
+            t.say(f"The chit of {t.kname(kid)} is pulled but gives no turn: the kingdom is "
+                  f"eliminated", "5.5(C)")
+    elif info.kind == "faction":
+        t.say(f"The {t.rname(str(info.ref))} chit is pulled but gives no turn: that player "
+              f"holds no kingdom", "4.1(B)")
+    else:
+        t.say("A Traitorous chit is pulled but gives no turn: no Traitorous kingdom is left",
+              "4.1(C)")
 
 
 # ---------------------------------------------------------------------- the game
@@ -143,6 +163,7 @@ class Game(Handler):
                 step["phase"] = "final"
             else:
                 t.s["round"] += 1
+                t.say(f"The Round marker moves to Round {t.s['round']}", "4.8.5(C)")
                 step["phase"] = "round-start"
         elif phase == "final":
             s07_victory.final_count(t)
@@ -187,9 +208,11 @@ class Activate(Handler):
         if len(options) <= 1:
             return None
         rule = "4.1(B)" if step["kind"] == "faction" else "8(A)"
+        who = rule if step["kind"] == "faction" else (
+            "12.3" if len(t.s["seats"]) > 2 else "4.1(C)")
         return ask(step["player"], "activate", "choose the kingdom that takes this turn",
                    [button("activate", f"Activate {t.kname(k)}", rule, kingdom=k)
-                    for k in options], rule)
+                    for k in options], who)
 
     def run(self, t: Table, step: Step) -> None:
         options = self.options(t, step)
@@ -260,7 +283,14 @@ class Turn(Handler):
         phase = step["phase"]
         if phase == "levy" and verb == "levy":
             return s04_levy.explain(t, step, action)
+        if phase == "diplomacy" and verb in ("negotiate", "decree"):
+            return s04_diplomacy.explain(t, step, action)
+        if phase == "end" and verb == "end-turn" and "main" in action:
+            return IllegalAction("the new main kingdom must be another of your own kingdoms",
+                                 "3.2(B)")
         home = PHASE_OF_VERB.get(verb)
+        if step["famine"] and home in ("diplomacy", "levy", "movement"):
+            return IllegalAction("Famine: no diplomacy, levy or movement this turn", "10.6(C)")
         if home is not None and home != phase:
             order = PHASES.index(home) - PHASES.index(phase) if phase in PHASES else 0
             when = "is over" if order < 0 else "has not begun"
@@ -347,6 +377,44 @@ def end_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     if "main" in action:
         change_main(t, role, action["main"], "3.2(B)")
     t.pop()
+    others = [r for r in _seats_after(t, role) if len(t.kingdoms_of(r)) > 1
+              and standing.wants_question(t.orders(r), "main_change")]
+    if others:
+        t.push({"step": "main-change", "players": others})
+
+
+def _seats_after(t: Table, role: str) -> list[str]:
+    """The other players in seat order, starting with the next seat."""
+    seats = list(t.s["seats"])
+    index = seats.index(role)
+    return seats[index + 1:] + seats[:index]
+
+
+@handler
+class MainChange(Handler):
+    """3.2(B), rules-notes 48: when a turn ends, the other players may change their main
+    kingdom too (asked only if their standing order ``main_change`` says so)."""
+
+    name = "main-change"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if not step["players"]:
+            return None
+        role = step["players"][0]
+        main = t.main_of(role)
+        offers = [button("keep-main", "Keep the main kingdom", "3.2(B)")]
+        offers += [button("main", f"Make {t.kname(k)} the main kingdom", "3.2(B)", kingdom=k)
+                   for k in t.kingdoms_of(role) if k != main]
+        return ask(role, "main-kingdom", "a turn has ended: change your main kingdom?",
+                   offers, "3.2(B)")
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "main":
+            change_main(t, role, action["kingdom"], "3.2(B)")
+        step["players"].pop(0)
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
 
 
 def change_main(t: Table, role: str, kid: str, rule: str) -> None:
@@ -356,4 +424,4 @@ def change_main(t: Table, role: str, kid: str, rule: str) -> None:
     t.say(f"{t.rname(role)} makes {t.kname(kid)} the main kingdom", rule)
 
 
-__all__ = ["Game", "Turn", "s03_setup"]
+__all__ = ["Game", "MainChange", "Turn", "s03_setup"]

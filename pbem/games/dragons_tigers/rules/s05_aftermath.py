@@ -17,7 +17,8 @@ CAPTURE_ON = 2  # 5.7(B): captured on a roll of 1 or 2
 
 
 def resolve(t: Table, combat: Step) -> None:
-    """Settle a finished combat (already popped from the stack)."""
+    """Settle a finished combat (already popped from the stack): the loser's retainers
+    face capture checks (a step, since the captor may have to be chosen), then the rest."""
     from pbem.games.dragons_tigers.rules.s05_combat import OTHER, members, side_label
 
     area = combat["area"]
@@ -28,22 +29,97 @@ def resolve(t: Table, combat: Step) -> None:
     who = loser["who"]
     lside, wside = combat[who], combat[OTHER[who]]
     t.say(f"{side_label(t, area, lside)} loses the combat in {t.aname(area)}", "5.6(A)")
-    lost_kingdoms = members(t, area, lside)
-    if combat["kind"] == "arrival" and who == "att":
-        for kid in lost_kingdoms:  # 10.5(E): the restored warlord is eliminated again
-            for cid in t.chars_in(area, kid):
-                if t.c(cid).rank == "retainer":
-                    capture(t, cid, area, wside)
+    lost = members(t, area, lside)
+    arrival = combat["kind"] == "arrival" and who == "att"
+    retainers = [c for k in lost for c in t.chars_in(area, k) if t.c(c).rank == "retainer"]
+    step = t.push({"step": "capture", "area": area, "combat": combat, "lost": lost,
+                   "winner": wside, "loser": lside, "pending": None,
+                   "retainers": retainers if (loser["wiped"] or arrival) else []})
+    if not step["retainers"]:
+        t.pop()
+        _conclude(t, step)
+
+
+def captors(t: Table, step: Step) -> list[str]:
+    """The winning side's kingdoms that take prisoners: those with pieces in the area, or,
+    when both sides were wiped out together (5.6(C)), those that fought there."""
+    from pbem.games.dragons_tigers.rules.s05_combat import members
+
+    area, side = step["area"], step["winner"]
+    present = members(t, area, side)
+    if present:
+        return present
+    fought = step["combat"].get("kingdoms", [])
+    return [k for k in fought if t.side(k) == side and t.in_play(k)]
+
+
+@handler
+class Capture(Handler):
+    """5.7(B)-(D): each retainer of a side wiped out in an area rolls for capture; with
+    several capturing kingdoms their player names the one that takes him."""
+
+    name = "capture"
+
+    def _runner(self, t: Table, step: Step) -> str:
+        return t.runner(step["winner"], step["loser"])
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        pending = step["pending"]
+        if pending is None:
+            return None
+        cid = pending["character"]
+        return ask(self._runner(t, step), "captor", f"{t.c(cid).name} is captured: which of "
+                   f"your kingdoms makes his submission check?",
+                   [button("captor", f"{t.kname(k)} takes {t.cname(cid)}", "5.7(D)",
+                           character=cid, kingdom=k) for k in captors(t, step)], "5.7(D)")
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        pending = step["pending"]
+        require(action.get("kingdom") in captors(t, step), "choose one of the capturing "
+                "kingdoms", "5.7(D)")
+        step["pending"] = None
+        submission(t, pending["character"], pending["die"], action["kingdom"], announced=True)
+
+    def run(self, t: Table, step: Step) -> None:
+        area = step["area"]
+        while step["retainers"]:
+            cid = step["retainers"].pop(0)
+            if t.where(cid) != area or t.char(cid)["kingdom"] not in step["lost"]:
+                continue
+            takers = captors(t, step)
+            if not takers:
+                continue
+            die = t.roll(f"capture check: {t.c(cid).name}")
+            if die > CAPTURE_ON:
+                t.say(f"{t.cname(cid)} rolls {die}: escapes capture", "5.7(B)")
+                return
+            if len(takers) > 1 and standing.wants_question(t.orders(self._runner(t, step)),
+                                                           "capture"):
+                t.say(f"{t.cname(cid)} rolls {die}: captured", "5.7(B)")
+                step["pending"] = {"character": cid, "die": die}
+                return
+            submission(t, cid, die, _captor(t, area, takers))
+            return
+        t.pop()
+        _conclude(t, step)
+
+
+def _conclude(t: Table, step: Step) -> None:
+    """After the captures: 10.5(E) a restored warlord who lost is eliminated again; 5.6(C)
+    attacking characters fall back; 5.7(A)/(E) the others relocate; then 6(C) and 5.5(C)."""
+    combat, area = step["combat"], step["area"]
+    loser = combat["loser"]
+    if loser is None:  # pragma: no cover - resolve() settles these without captures
+        return
+    lside = step["loser"]
+    if combat["kind"] == "arrival" and loser["who"] == "att":
+        for kid in step["lost"]:
             eliminate(t, kid, "the restored warlord loses his first battle", "10.5(E)")
-        _after(t, area, combat, wside)
+        _after(t, area, combat, step["winner"])
         return
     relocating: list[str] = []
     if loser["wiped"]:
-        for kid in lost_kingdoms:
-            for cid in t.chars_in(area, kid):
-                if t.c(cid).rank == "retainer":
-                    capture(t, cid, area, wside)
-        movers = [c for k in lost_kingdoms for c in t.chars_in(area, k)]
+        movers = [c for k in step["lost"] for c in t.chars_in(area, k)]
         back = [o for o in combat["origins"] if not any(
             n and t.side(k) != lside for k, n in t.armies_in(o).items())]
         if movers and loser["mutual"] and back:
@@ -52,32 +128,26 @@ def resolve(t: Table, combat: Step) -> None:
             t.say(f"The attacking characters fall back to {t.aname(back[0])}", "5.6(C)")
         else:
             relocating = movers
-    _after(t, area, combat, wside)
+    _after(t, area, combat, step["winner"])
     if relocating:
         t.push({"step": "relocate", "chars": relocating, "from": area, "rule": "5.7(A)"})
 
 
 def _after(t: Table, area: str, combat: Step, winner: str | None) -> None:
     """Control of the area (6(C)) and eliminations (5.5(C)) once pieces have moved."""
-    t.push({"step": "after-combat", "area": area, "winner": winner})
+    t.push({"step": "after-combat", "area": area, "winner": winner,
+            "held": combat.get("held")})
 
 
-def capture(t: Table, cid: str, area: str, captors: str) -> None:
-    """5.7(B)-(D): capture on 1-2, then submission above loyalty, else beheading."""
-    from pbem.games.dragons_tigers.rules.s05_combat import members
-
-    takers = [k for k in members(t, area, captors)]
-    if not takers:
-        return
-    die = t.roll(f"capture check: {t.c(cid).name}")
-    if die > CAPTURE_ON:
-        t.say(f"{t.cname(cid)} rolls {die}: escapes capture", "5.7(B)")
-        return
-    kid = _captor(t, area, takers, captors)
+def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) -> None:
+    """5.7(C): a retainer captured by ``kid`` joins it on a roll above his loyalty, else
+    he is beheaded; loyalty * never submits."""
+    area = str(t.where(cid))
     loyalty = t.c(cid).loyalty
+    head = (f"{t.cname(cid)}, taken by {t.kname(kid)}" if announced
+            else f"{t.cname(cid)} rolls {die}: captured")
     if loyalty is None:
-        t.say(f"{t.cname(cid)} rolls {die}: captured; he never submits and is beheaded",
-              "5.7(C)")
+        t.say(f"{head}; he never submits and is beheaded", "5.7(C)")
         kill(t, cid)
         return
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
@@ -85,15 +155,14 @@ def capture(t: Table, cid: str, area: str, captors: str) -> None:
         t.char(cid)["kingdom"] = kid
         t.char(cid)["recruited"] = False
         t.update_control(area)
-        t.say(f"{t.cname(cid)} rolls {die}: captured; submission roll {sub} > loyalty "
-              f"{loyalty}: joins {t.kname(kid)}", "5.7(C)")
+        t.say(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
+              "5.7(C)")
     else:
-        t.say(f"{t.cname(cid)} rolls {die}: captured; submission roll {sub} <= loyalty "
-              f"{loyalty}: beheaded", "5.7(C)")
+        t.say(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
         kill(t, cid)
 
 
-def _captor(t: Table, area: str, takers: list[str], side: str) -> str:
+def _captor(t: Table, area: str, takers: list[str]) -> str:
     """5.7(D): with several capturing kingdoms their player picks; by default the main
     kingdom, else the one with most armies here."""
     if len(takers) == 1:
@@ -124,6 +193,10 @@ class Relocate(Handler):
 
     name = "relocate"
 
+    def _rule(self, t: Table, step: Step, cid: str) -> str:
+        """5.7(A) for a warlord, 5.7(E) for a retainer who escaped capture."""
+        return "5.7(E)" if t.c(cid).rank == "retainer" else step["rule"]
+
     def _current(self, t: Table, step: Step) -> str | None:
         while step["chars"]:
             cid = step["chars"][0]
@@ -144,14 +217,16 @@ class Relocate(Handler):
         kind = "relocate" if t.owner(kid) else "proxy"
         if not standing.wants_question(t.orders(role), kind):
             return None
+        rule = self._rule(t, step, cid)
         return ask(role, "relocate", f"where does {t.c(cid).name} go?",
                    [button("relocate", f"{t.cname(cid)} to {t.aname(a)} "
-                                       f"({t.armies(a, kid)} armies)", step["rule"],
-                           character=cid, to=a) for a in places], step["rule"])
+                                       f"({t.armies(a, kid)} armies)", rule,
+                           character=cid, to=a) for a in places], rule)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         cid = self._current(t, step)
-        require(action.get("character") == cid, "relocate the character named", step["rule"])
+        require(action.get("character") == cid, "relocate the character named",
+                self._rule(t, step, str(cid)))
         self._move(t, step, cid, action["to"])
 
     def run(self, t: Table, step: Step) -> None:
@@ -176,16 +251,19 @@ class Relocate(Handler):
         self._move(t, step, cid, best)
 
     def _move(self, t: Table, step: Step, cid: str, to: str) -> None:
+        rule = self._rule(t, step, cid)
         require(to in destinations(t, cid, step["from"]), "he can go only to an area with his "
-                "kingdom's armies", step["rule"])
+                "kingdom's armies", rule)
         step["chars"].pop(0)
         t.place_char(cid, to)
-        t.say(f"{t.cname(cid)} relocates to {t.aname(to)}", step["rule"])
+        t.say(f"{t.cname(cid)} relocates to {t.aname(to)}", rule)
 
 
 @handler
 class AfterCombat(Handler):
-    """6(C) who controls the area after a joint win, then 5.5(C) eliminations."""
+    """6(C) who controls the area after a joint win (by default the winning kingdom that
+    held it before the combat, else the main kingdom, else the most armies), then 5.5(C)
+    eliminations."""
 
     name = "after-combat"
 
@@ -214,8 +292,8 @@ class AfterCombat(Handler):
         area = step["area"]
         winners = self._winners(t, step)
         if len(winners) > 1 and not step.get("chosen"):
-            current = t.controller(area)
-            pick = current if current in winners else max(
+            held = step.get("held")
+            pick = held if held in winners else max(
                 winners, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
             t.update_control(area, prefer=pick)
         t.pop()

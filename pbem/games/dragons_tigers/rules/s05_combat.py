@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import (
     Handler,
@@ -56,7 +57,7 @@ def side_label(t: Table, area: str, side: str) -> str:
         kid = side[2:]
         what = "Traitorous" if t.is_traitorous(kid) else "neutral"
         return f"{names} ({what})"
-    return f"{t.rname(side)} ({names})"
+    return f"{t.rname(side)} ({names})" if names else t.rname(side)
 
 
 def hostile_sides(t: Table, area: str, side: str) -> list[str]:
@@ -72,12 +73,15 @@ def hostile_sides(t: Table, area: str, side: str) -> list[str]:
 
 
 def pending(t: Table, turn: Step) -> list[tuple[str, str]]:
-    """4.6: (area, hostile side) pairs where the active kingdom's armies must fight."""
+    """4.6: (area, hostile side) pairs where active armies must fight: the active
+    kingdom's, and the friendly kingdoms' armies that moved with it under a faction chit
+    (4.5.3(A)) into an area the turn entered."""
     kid = turn["kingdom"]
     side = t.side(kid)
     out = []
     for area in list(t.s["armies"]):
-        if t.armies(area, kid) <= 0:
+        moved_in = area in turn["entered"] and side_armies(t, area, side) > 0
+        if t.armies(area, kid) <= 0 and not moved_in:
             continue
         for other in hostile_sides(t, area, side):
             out.append((area, other))
@@ -111,14 +115,16 @@ def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
     """Push a combat in ``area`` between the sides ``att`` and ``defender``.
 
     ``kind`` is ``battle`` (the combat phase), ``break`` (4.3(C), after a change of
-    allegiance) or ``arrival`` (10.5(E), 4.8.1(B)): only a ``battle`` attacker can retreat.
+    allegiance), ``arrival`` (10.5(E), 4.8.1(B)) or ``overrun`` (a retreat onto lone
+    hostile characters, rules-notes 29): only a ``battle`` attacker can retreat.
     """
     turn = t.turn()
     origins = list(turn["entered"].get(area, [])) if (turn and kind == "battle") else []
     step = t.push({"step": "combat", "area": area, "att": att, "def": defender, "kind": kind,
                    "phase": "begin", "round": 0, "checked": [], "turned": None,
                    "hits": None, "alloc": {}, "after": None, "origins": origins,
-                   "offer": None, "loser": None, "retreated": None})
+                   "offer": None, "loser": None, "retreated": None,
+                   "kingdoms": t.kingdoms_in(area), "held": t.controller(area)})
     return step
 
 
@@ -224,6 +230,26 @@ class Combat(Handler):
             _loss_act(t, step, action)
         elif phase in ("retreat-att", "retreat-def"):
             _retreat_act(t, step, phase[-3:], action)
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """A check or a retreat asked for out of its place: one check per side (5.1(C)),
+        at the start (5(C)); no retreat before a battle round or without a character (5.5)."""
+        verb = action.get("do")
+        who = "att" if _runner(t, step, "att") == role else "def"
+        if verb == "retreat":
+            if step["round"] < 1:
+                return IllegalAction("no retreat before at least one round of battle", "5.5")
+            if not side_chars(t, step["area"], step[who]):
+                return IllegalAction("armies without a character cannot retreat", "5.5")
+            return None
+        if verb not in ("check", "no-check"):
+            return None
+        if who in step["checked"]:
+            return IllegalAction("a side makes at most one betrayal or alliance check in a "
+                                 "combat", "5.1(C)")
+        return IllegalAction("betrayal and alliance checks are made only at the start of a "
+                             "combat, before the contests", "5(C)")
 
     def run(self, t: Table, step: Step) -> None:
         phase = step["phase"]
@@ -660,6 +686,9 @@ def retreat(t: Table, step: Step, who: str, target: str) -> None:
             t.place_char(cid, target)
     t.say(f"{side_label(t, target, side)} retreats to {t.aname(target)}", "5.5(B)")
     step["retreated"] = {"who": who, "to": target}
+    for other in hostile_sides(t, target, side):  # rules-notes 29: lone characters there
+        if side_armies(t, target, other) == 0 and side_armies(t, target, side) > 0:
+            queue(t, target, side, other, "overrun", after_current=True)
     if side_armies(t, area, side) == 0:
         _finish(t, step, who, wiped=False)
     else:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.engine import Prompt
-from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
+from pbem.games.dragons_tigers.flow import ask, button, number, require
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
@@ -36,6 +37,22 @@ def decree_available(t: Table, turn: Step) -> bool:
             and t.total_armies(kid) >= DECREE_COST)
 
 
+def decree_refusal(t: Table, turn: Step) -> IllegalAction:
+    """Why the Imperial Decree cannot be used now, citing the rule."""
+    kid = turn["kingdom"]
+    if turn["decree_used"]:
+        return IllegalAction("the Imperial Decree has already been used this turn", "9(B)")
+    if t.is_traitorous(kid) or controller(t) != kid:
+        return IllegalAction(f"{t.kname(kid)} does not control Emperor Xian", "9(A)")
+    if t.s["emperor"] not in DECREE_AREAS:
+        return IllegalAction("the Imperial Decree needs the Emperor in Luoyang, Chang'an or "
+                             "Xuchang", "9(B)")
+    if t.total_armies(kid) < DECREE_COST:
+        return IllegalAction(f"the Imperial Decree costs {DECREE_COST} armies", "9(C)")
+    return IllegalAction("the Imperial Decree only rerolls a failed diplomacy roll or "
+                         "betrayal check", "9(C)")
+
+
 def offering_plan(t: Table, kid: str) -> dict[str, int]:
     """Default choice of the 5 armies: from the largest stacks first."""
     plan: dict[str, int] = {}
@@ -50,30 +67,48 @@ def offering_plan(t: Table, kid: str) -> dict[str, int]:
 
 
 def decree_prompt(t: Table, turn: Step, what: str) -> Prompt:
-    """Offer the Decree after a failed ``what`` (a diplomacy roll or a betrayal check)."""
-    plan = offering_plan(t, turn["kingdom"])
+    """Offer the Decree after a failed ``what`` (a diplomacy roll or a betrayal check);
+    the player picks which 5 armies of the kingdom are offered (default: largest stacks)."""
+    kid = turn["kingdom"]
+    plan = offering_plan(t, kid)
     shown = ", ".join(f"{n} in {t.aname(a)}" for a, n in plan.items())
+    params = tuple(number(f"from.{a}", f"Armies offered from {t.aname(a)}", 0,
+                          min(DECREE_COST, t.armies(a, kid)), plan.get(a, 0))
+                   for a in t.areas_with_armies(kid))
     return ask(turn["player"], "imperial-decree",
                f"the {what} failed: use the Imperial Decree to roll again?",
-               [button("decree", f"Imperial Decree: offer 5 armies ({shown}) and roll again",
-                       "9(C)"),
+               [ActionSpec("decree", f"Imperial Decree: offer {DECREE_COST} armies (by default "
+                           f"{shown}) and roll again", "9(C)", params=params),
                 button("no-decree", "Accept the failure", "9(C)")], "9(C)")
+
+
+def _offering(t: Table, kid: str, action: Mapping[str, Any]) -> dict[str, int]:
+    """The armies named in ``action`` (``from: {area: n}`` or ``from.<area>: n``), or the
+    default offering when none are named."""
+    given = action.get("from") or {}
+    require(isinstance(given, dict), f"name the {DECREE_COST} armies as 'from: {{area: n}}'",
+            "9(C)")
+    plan = dict(given)
+    plan.update({k.split(".", 1)[1]: v for k, v in action.items() if k.startswith("from.")})
+    plan = {a: n for a, n in plan.items() if n != 0}
+    return plan or offering_plan(t, kid)
 
 
 def pay(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
     """Remove the 5 armies offered for the Decree (the player's choice or the default)."""
     require(decree_available(t, turn), "the Imperial Decree is not available", "9(B)")
     kid = turn["kingdom"]
-    plan = action.get("from") or offering_plan(t, kid)
-    require(isinstance(plan, dict) and sum(plan.values()) == DECREE_COST
-            and all(isinstance(n, int) and not isinstance(n, bool)
-                    and 0 < n <= t.armies(a, kid) for a, n in plan.items()),
+    plan = _offering(t, kid, action)
+    require(all(isinstance(n, int) and not isinstance(n, bool)
+                and 0 < n <= t.armies(str(a), kid) for a, n in plan.items())
+            and sum(plan.values()) == DECREE_COST,
             f"name {DECREE_COST} armies of {t.cat.kingdoms[kid].name} to offer", "9(C)")
     turn["decree_used"] = True
     for area, n in plan.items():
         t.lose(area, kid, n)
-    t.say(f"Imperial Decree: {t.kname(kid)} offers {DECREE_COST} armies and rolls again",
-          "9(C)")
+    where = ", ".join(f"{n} in {t.aname(a)}" for a, n in plan.items())
+    t.say(f"Imperial Decree: {t.kname(kid)} offers {DECREE_COST} armies ({where}) and rolls "
+          f"again", "9(C)")
 
 
 def flee_targets(t: Table, role: str) -> list[str]:

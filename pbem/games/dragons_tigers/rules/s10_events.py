@@ -20,6 +20,8 @@ HARVEST_RULE = "10.3"
 RESTORED_ARMIES = 10
 ASSASSINATION_ON = 2
 PEACH_GARDEN = ("guan-yu", "zhang-fei")
+THREE_GENERATIONS = "11.4"
+RESTORATION = "10.5(A)"
 
 
 def begin(t: Table, turn: Step, event: str) -> None:
@@ -89,9 +91,8 @@ def restorable(t: Table) -> list[str]:
     return out
 
 
-def period_warlord(t: Table, kid: str) -> str:
-    """The warlord a restored kingdom returns under (rules-notes 46)."""
-    rnd = t.s["round"]
+def period_warlord(t: Table, kid: str, rnd: int) -> str:
+    """The warlord a kingdom restored in Round ``rnd`` returns under (rules-notes 46)."""
     if kid == "dong-zhuo":
         return "li-jue"
     if kid == "liu-zhang":
@@ -101,6 +102,16 @@ def period_warlord(t: Table, kid: str) -> str:
     warlord = t.warlord(kid)
     assert warlord is not None
     return warlord
+
+
+def companions(kid: str, rule: str) -> tuple[str, ...]:
+    """Retainers who come back with the warlord whatever happened to them: Guan Yu and
+    Zhang Fei with Liu Bei (11.3), Zhou Yu with Sun Ce or Sun Quan (11.4)."""
+    if kid == "liu-bei":
+        return PEACH_GARDEN
+    if kid == "sun-wu" and rule == THREE_GENERATIONS:
+        return ("zhou-yu",)
+    return ()
 
 
 def survivors(t: Table, kid: str) -> list[str]:
@@ -146,7 +157,8 @@ class Event(Handler):
     def _choose(self, t: Table, step: Step, options: list[tuple[Any, str]], question: str,
                 verb: str, arg: str, rule: str, then: str, chooser: str | None = None,
                 order: str | None = None, default: Any = None) -> None:
-        step.update({"phase": "choose", "options": options, "question": question, "verb": verb,
+        step.update({"phase": "choose", "options": [[v, label] for v, label in options],
+                     "question": question, "verb": verb,
                      "arg": arg, "rule": rule, "then": then, "chooser": chooser or step["player"],
                      "order": order, "default": default if default is not None else
                      (options[0][0] if options else None)})
@@ -276,19 +288,20 @@ class Event(Handler):
         elif phase == "retainer":
             step["area"] = step["choice"]
             kid = step["kingdom"]
-            options = [c for c in survivors(t, kid)
-                       if not (kid == "liu-bei" and c in PEACH_GARDEN)]
+            rule = step.get("rule", RESTORATION)
+            options = [c for c in survivors(t, kid) if c not in companions(kid, rule)]
             if not options:
                 step["choice"] = None
                 step["phase"] = "place"
                 return
             self._choose(t, step, [(c, t.cname(c)) for c in options],
                          "choose the retainer who returns with him", "restore-retainer",
-                         "character", "10.5(A)", "place")
+                         "character", rule, "place")
         elif phase == "place":
             t.pop()
-            restore(t, step["kingdom"], step["area"], step["choice"], "10.5(A)",
-                    roll_off=len(t.s["seats"]) > 2)
+            rule = step.get("rule", RESTORATION)
+            restore(t, step["kingdom"], step["area"], step["choice"], rule,
+                    roll_off=rule == RESTORATION and len(t.s["seats"]) > 2)
 
     # 10.6 ---------------------------------------------------------------
 
@@ -316,6 +329,7 @@ class Event(Handler):
                 t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n} armies"
                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
+            s05_aftermath.sweep(t)  # an ally may have lost its last army (5.5(C))
 
     # 10.7 ---------------------------------------------------------------
 
@@ -375,7 +389,11 @@ class Event(Handler):
         else:
             cid = step["choice"]
             die = t.roll(f"assassination of {t.c(cid).name}")
-            if die <= ASSASSINATION_ON:
+            if die <= ASSASSINATION_ON and t.c(cid).wizard:
+                t.say(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
+                      f"retainer pool", "11.6(E)")
+                s05_aftermath.kill(t, cid)
+            elif die <= ASSASSINATION_ON:
                 t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
                 s05_aftermath.kill(t, cid)
             else:
@@ -445,7 +463,8 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
     from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s12_multiplayer
 
     k = t.kingdom(kid)
-    warlord = period_warlord(t, kid)
+    # 11.4 happens as a round ends: the kingdom returns under the next period's warlord.
+    warlord = period_warlord(t, kid, t.s["round"] + (1 if rule == THREE_GENERATIONS else 0))
     old = k["warlord"]
     if old and old != warlord and old in t.s["chars"]:
         entry = t.s["chars"].pop(old)
@@ -455,32 +474,23 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
     k["status"] = "in-play"
     k["eliminated_turn"] = None
     if roll_off and not t.is_traitorous(kid):  # 12.2.3
-        owner = s12_multiplayer.roll_off(t, kid)
-        k["owner"] = owner
-        k["main"] = not t.kingdoms_of(owner)
+        s12_multiplayer.roll_off(t, kid)  # sets owner and main
     elif k["owner"] is not None:
         k["main"] = False
     t.char(warlord)["kingdom"] = kid
     t.place_char(warlord, area)
     returning = [retainer] if retainer else []
-    if kid == "liu-bei" and warlord == "liu-bei":
-        for cid in PEACH_GARDEN:
-            entry = t.s["chars"].get(cid)
-            if entry and (entry["kingdom"] in (None, kid)) and entry["at"] in (
-                    "dead", "pool", "out", "aside"):
-                returning.append(cid)
-    if kid == "sun-wu" and rule == "11.4":
-        entry = t.s["chars"].get("zhou-yu")
-        if entry is None:
-            t.s["chars"]["zhou-yu"] = {"kingdom": kid, "at": "out", "recruited": False}
-            returning.append("zhou-yu")
-        elif entry["kingdom"] in (None, kid) and entry["at"] in ("dead", "pool", "out"):
-            returning.append("zhou-yu")
+    for cid in companions(kid, rule):  # 11.3, 11.4: even if killed
+        entry = t.s["chars"].get(cid)
+        if entry is None:  # Zhou Yu while his counter still shows Sun Jian
+            entry = t.s["chars"][cid] = {"kingdom": kid, "at": "out", "recruited": False}
+        if entry["kingdom"] in (None, kid) and entry["at"] in ("dead", "pool", "out", "aside"):
+            returning.append(cid)
     for cid in returning:
         t.char(cid)["kingdom"] = kid
         t.char(cid)["recruited"] = False
         t.place_char(cid, area)
-    placed = min(RESTORED_ARMIES, t.room(kid, area))
+    placed = t.room(kid, area, RESTORED_ARMIES)
     t.add_armies(area, kid, placed)
     if t.owner(kid) is not None:
         s04_turns.add_chit(t, kid)

@@ -1,8 +1,8 @@
 """Section 11, the characters' special abilities.
 
 11.1 Cao Cao's Edict Seeking Talented Individuals, 11.2 Liu Bei's Three Visits, 11.3 the
-Oath of the Peach Garden (in s10_events.restore), 11.4 Three Generations of Sun Wu (at the
-end of Rounds 2 and 4, s04_round_end), 11.5 Zhang Lu's Five Pecks of Rice rebellion,
+Oath of the Peach Garden (in s10_events.restore), 11.4 Three Generations of Sun Wu (called
+by s04_round_end at the end of Rounds 2 and 4), 11.5 Zhang Lu's Five Pecks of Rice rebellion,
 11.6 Zuo Ci the Wizard.
 """
 
@@ -20,6 +20,7 @@ Step = dict[str, Any]
 EDICT_LIMIT = 3  # 11.1: fewer than three free retainers
 EDICT_ON = 2  # 11.1: a roll of 1 or 2
 THREE_VISITS_FROM = 4  # 11.2: from Round 4
+SUN_WU_HOME = "jianye"  # 11.4: where Sun Ce or Sun Quan returns
 
 
 def start_of_mandate(t: Table, turn: Step) -> None:
@@ -46,6 +47,18 @@ def start_of_mandate(t: Table, turn: Step) -> None:
             else:
                 t.say(f"Edict Seeking Talented Individuals: Cao Cao 曹操 rolls {die}: nobody "
                       f"answers", "11.1")
+
+
+def three_generations(t: Table) -> None:
+    """11.4 (at the end of Rounds 2 and 4): an eliminated Sun Wu returns in Jianye by the
+    10.5 procedure, with Zhou Yu and 10 armies. Sun Wu's owner (the interrupted player if
+    it is neutral) picks the other surviving retainer who comes back (rules-notes 62)."""
+    owner = t.owner("sun-wu")
+    chooser = owner if owner is not None else (t.s["interrupted"] or t.s["seats"][0])
+    t.say("Three Generations of Sun Wu: the kingdom returns", "11.4")
+    t.push({"step": "event", "event": "family-restoration", "phase": "retainer",
+            "choice": SUN_WU_HOME, "kingdom": "sun-wu", "rule": s10_events.THREE_GENERATIONS,
+            "turn_kingdom": None, "player": chooser})
 
 
 def rebellion_possible(t: Table, turn: Step) -> bool:
