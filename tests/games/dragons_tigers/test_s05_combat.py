@@ -959,3 +959,22 @@ def test_retainer_who_escapes_capture_relocates_like_a_warlord() -> None:
     game = captures()
     assert game.where("zhang-he") == "bohai"
     assert said(game, "5.7(E)") == ["Zhang He 張郃 relocates to Bohai 渤海"]
+
+
+@pytest.mark.rule("5.1(B)")
+def test_defender_cannot_turn_the_kingdom_whose_turn_it_is() -> None:
+    """The defender's betrayal check may target the attacker's allied kingdoms, but never
+    the kingdom taking its turn (rules-notes 30): Liu Bei, Blue's ally, attacks Yuan Shao
+    in Bohai; Yuan Shao (diplomacy 2) has no one to try, so no check is rolled."""
+    game = combat({
+        "bohai": {"armies": {"liu-bei": 3, "yuan-shao": 2},
+                  "characters": ["liu-bei", "yuan-shao"]},
+        "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["cao-cao"]},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
+    # no check; valor: Liu Bei (2) rolls 5, Yuan Shao (1) rolls 4: no hits; battle:
+    # Liu Bei 3 dice at command 2 [1 1 1] = 3 hits, Yuan Shao 2 dice at 2 [6 6].
+    game.advance(5, 4, 1, 1, 1, 6, 6)
+    assert not said(game, "5.1(A)")
+    assert game.owner("liu-bei") == "blue"
+    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 0

@@ -153,7 +153,7 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
     if sub > loyalty:
         t.char(cid)["kingdom"] = kid
-        t.char(cid)["recruited"] = False
+        t.char(cid)["recruited"] = t.c(cid).kingdom is None  # a free retainer stays free
         t.update_control(area)
         t.say(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
               "5.7(C)")

@@ -321,9 +321,10 @@ def _checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
     if mine.startswith("k:") or who in step["checked"]:
         return []
     targets: list[tuple[str, int]] = []
+    active = t.active_kingdom()
     for k in members(t, area, theirs):
-        if t.armies(area, k) <= 0 or t.is_traitorous(k):
-            continue
+        if t.armies(area, k) <= 0 or t.is_traitorous(k) or k == active:
+            continue  # 8(B); the kingdom taking its turn cannot change sides in it
         if t.is_neutral(k):
             targets.append((k, 1))  # alliance check
         elif not t.kingdom(k)["main"]:
