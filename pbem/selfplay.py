@@ -108,3 +108,37 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
 def verify(result: Result) -> chain.Verdict:
     """Re-check the whole chain of a self-played game from its first save."""
     return chain.verify(result.saves[-1], result.saves[:-1])
+
+
+def adjudicate(kind: str, players: int, seed: int,
+               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """Adjudicate one random game in memory, without saves: the rules engine alone.
+
+    Dice come from a chain-dice key derived from ``seed``; a refused action is undone
+    from a copy. Returns the final state and the number of actions.
+    """
+    from pbem import games
+    from pbem.dice import ChainDice
+    from pbem.engine import Log, copy_state
+
+    rng = random.Random(seed)
+    module = games.get(kind)
+    state = module.setup(module.options(players, options or {}), None)
+    dice = ChainDice(hashlib.sha256(f"adjudicate {seed}".encode()).digest())
+    log = Log()
+    module.start(state, dice, log)
+    actions = 0
+    while (prompt := module.prompt(state)) is not None:
+        for action in candidates(prompt, rng):
+            backup = copy_state(state)
+            mark = dice.snapshot()
+            try:
+                module.apply(state, prompt.role, action, dice, log)
+                break
+            except IllegalAction:
+                state = backup
+                dice.restore(mark)
+        else:
+            raise RuntimeError(f"no offered action was accepted at {prompt.step}")
+        actions += 1
+    return state, actions
