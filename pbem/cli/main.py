@@ -503,8 +503,22 @@ def selfplay(
             say(f"  saves written to {folder}")
 
 
+def _clean_on_start() -> None:
+    """Remove temporary files left by a pbem process killed while writing (atomic.py)."""
+    from pbem import paths
+    from pbem.atomic import clean_stray
+
+    for folder in (paths.config_dir(), paths.config_dir() / "keys", paths.data_dir() / "ledger"):
+        clean_stray(folder)
+        ledgers = folder.iterdir() if folder.name == "ledger" and folder.is_dir() else []
+        for sub in ledgers:
+            if sub.is_dir():
+                clean_stray(sub)
+
+
 def run() -> None:
     """Console-script entry point."""
+    _clean_on_start()
     _register_extras()
     try:
         app()

@@ -81,3 +81,15 @@ def test_unwritable_folder_is_a_clean_error(tmp_path: Path) -> None:
         folder.mkdir(mode=0o500)
         with pytest.raises(WriteError):
             write_new(folder / "a", b"1")
+
+
+def test_pbem_cleans_stray_files_on_start(tmp_path: Path, isolated_home: Path) -> None:
+    """A temporary file left by a killed writer in the ledger is removed when pbem starts."""
+    from pbem.cli import main
+
+    ledger = isolated_home / "data" / "ledger" / "someone"
+    ledger.mkdir(parents=True)
+    stray = ledger / f"{TMP_PREFIX}999999999-1"
+    stray.write_bytes(b"half a ledger")
+    main._clean_on_start()
+    assert not stray.exists()
