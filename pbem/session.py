@@ -173,9 +173,9 @@ class Composer:
 
     def _start(self, values: list[int]) -> None:
         """The opening: reveal the seed and let the game make its opening rolls."""
+        saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
         if self.table:
             self.dice.values.extend(values)
-        saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
         try:
             self.log.heading("The game begins: every seed share is revealed")
             self.module.start(self.state, self.dice, self.log)

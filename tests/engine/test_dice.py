@@ -104,3 +104,15 @@ def test_table_dice_ask_when_missing_and_check_range() -> None:
         table.roll("b")
     with pytest.raises(NeedDice, match="not 1-6"):
         dice.TableDice([7]).roll("c")
+
+
+def test_table_dice_opening_asks_again_without_keeping_partial_dice(alice, bob) -> None:
+    """A start given too few table dice asks for more and keeps nothing of the attempt."""
+    first = session.new_game("tiny-race", alice, [bob.identity], table_dice=True)
+    joined = session.join(first, bob)
+    composer = session.Composer(joined, alice)
+    with pytest.raises(NeedDice, match="who runs first"):
+        composer.act({"do": "start", "dice": []})
+    assert composer.dice.values == [] and composer.pending_start
+    composer.act({"do": "start", "dice": [2]})
+    assert composer.state["turn"] == "green" and not composer.pending_start
