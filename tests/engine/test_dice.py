@@ -8,7 +8,7 @@ import hashlib
 import pytest
 
 from pbem import dice, session
-from pbem.errors import NeedDice
+from pbem.errors import IllegalAction, NeedDice
 from pbem.signing import PrivateKey
 from tests.engine.helpers import play_race
 
@@ -113,6 +113,9 @@ def test_table_dice_opening_asks_again_without_keeping_partial_dice(alice, bob) 
     composer = session.Composer(joined, alice)
     with pytest.raises(NeedDice, match="who runs first"):
         composer.act({"do": "start", "dice": []})
+    assert composer.dice.values == [] and composer.pending_start
+    with pytest.raises(IllegalAction, match="more table dice"):
+        composer.act({"do": "start", "dice": [1, 2]})
     assert composer.dice.values == [] and composer.pending_start
     composer.act({"do": "start", "dice": [2]})
     assert composer.state["turn"] == "green" and not composer.pending_start
