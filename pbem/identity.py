@@ -92,7 +92,11 @@ def parse_record(text: str, where: str = "identity") -> Identity:
 def read_identity_arg(value: str) -> Identity:
     """An identity given on the command line: a file path or the record/key text itself."""
     path = Path(value).expanduser()
-    if len(value) < 4096 and path.is_file():
+    try:
+        is_file = len(value) < 4096 and "\n" not in value and path.is_file()
+    except (OSError, ValueError):  # an identity line is too long to be a file name
+        is_file = False
+    if is_file:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

@@ -188,3 +188,12 @@ def test_apply_twice_on_same_save_would_fork(game: dict[str, Path], tmp_path: Pa
     code, out = pbem("--as", "alice", "apply", game["g1"], empty, "-o", tmp_path / "g2b.pbem.yaml",
                      ok=False)
     assert code == 6 and "fork" in out
+
+
+def test_opponent_given_as_pasted_identity_line(tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    _, out = pbem("keygen", "bob")
+    line = out.strip().splitlines()[-1]
+    pbem("keygen", "alice")
+    _, out = pbem("--as", "alice", "new", "tiny-race", "--opponent", line, "-o", "g.pbem.yaml")
+    assert "Send it to bob" in out

@@ -1,0 +1,158 @@
+"""The e-mail that carries a save: who gets it, its subject, its words and attachments."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+from pbem.config import Config
+from pbem.engine import GameModule
+from pbem.errors import UsageError
+from pbem.savefile import SUFFIX, SaveFile, file_name
+
+SAVE_TYPE = ("application", "yaml")
+MAX_LOG_LINES = 80
+
+
+@dataclass
+class Recipient:
+    """A player the message goes to."""
+
+    name: str
+    role: str
+    address: str
+    due: bool
+
+
+@dataclass
+class Addressing:
+    """Who gets the message: the player due first, copies to the others."""
+
+    to: list[Recipient]
+    cc: list[Recipient]
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def everyone(self) -> list[str]:
+        return [r.address for r in self.to + self.cc]
+
+
+def address(save: SaveFile, cfg: Config, my_role: str | None) -> Addressing:
+    """The recipients of ``save``: each other player, found in the address book by key."""
+    due_role = save.due["role"] if save.due else None
+    to: list[Recipient] = []
+    cc: list[Recipient] = []
+    missing: list[str] = []
+    for player in save.players:
+        role = str(player["role"])
+        if role == my_role:
+            continue
+        entry = cfg.by_key(str(player["key"]))
+        if entry is None:
+            missing.append(f"{player['name']} ({role})")
+            continue
+        recipient = Recipient(str(player["name"]), role, entry.address, role == due_role)
+        (to if recipient.due else cc).append(recipient)
+    if not to and cc and (due_role is None or due_role == my_role):
+        to, cc = cc, []
+    if due_role is not None and due_role != my_role and not to:
+        owner = save.player(due_role)["name"]
+        raise UsageError(f"{owner} ({due_role}) must act next but is not in your address "
+                         f"book; add them with: pbem config opponent SAVE ADDRESS "
+                         f"--player {owner}", save.where)
+    if not to:
+        raise UsageError("nobody to send this save to: no other player is in your address "
+                         "book (pbem config opponent ...)", save.where)
+    return Addressing(to, cc, missing)
+
+
+def attachment_name(save: SaveFile) -> str:
+    return file_name(save.game_id, save.sequence, save.writer)
+
+
+def picture_name(save: SaveFile) -> str:
+    return attachment_name(save).removesuffix(SUFFIX) + ".map.png"
+
+
+def _who(save: SaveFile, module: GameModule, role: str) -> str:
+    return f"{save.player(role)['name']} ({module.role_label(role)})"
+
+
+def subject(save: SaveFile, module: GameModule) -> str:
+    """``[pbem] <game> — <turn> — <who> to move``."""
+    game = f"{module.title} {save.game_id[:8]}"
+    turn = f"save {save.sequence}"
+    round_no = module.view(save.state, None).get("round")
+    if isinstance(round_no, int) and not isinstance(round_no, bool):
+        turn = f"round {round_no}, save {save.sequence}"
+    who = "game over" if save.due is None else f"{save.player(save.due['role'])['name']} to move"
+    return f"[pbem] {game} — {turn} — {who}"
+
+
+def body(save: SaveFile, module: GameModule, with_picture: bool) -> str:
+    """The plain-text body: what happened, the position, and what to do with the file."""
+    lines: list[str] = []
+    if save.due is None:
+        lines.append(f"The game of {module.title} ({save.game_id[:8]}) is over.")
+        outcome = module.outcome(save.state)
+        if outcome:
+            lines.append("Result: " + ", ".join(f"{k}: {v}" for k, v in outcome.items()))
+    else:
+        lines.append(f"{_who(save, module, save.due['role'])} is to move in {module.title} "
+                     f"(game {save.game_id[:8]}): {save.due['text']}.")
+    lines.append(f"Save {save.sequence}, written by {_who(save, module, save.writer)} at "
+                 f"{save.doc['written']}.")
+    log = [str(line) for line in save.doc["log"]]
+    if log:
+        lines += ["", "What happened", "-------------"]
+        lines += log[:MAX_LOG_LINES]
+        if len(log) > MAX_LOG_LINES:
+            lines.append(f"... and {len(log) - MAX_LOG_LINES} more lines: pbem log "
+                         f"{attachment_name(save)}")
+    picture = module.describe(save.state, None)
+    if picture:
+        lines += ["", "The position", "------------", picture]
+    lines += ["", f"The save is attached as {attachment_name(save)}"
+              + (f", with a picture of the map ({picture_name(save)})." if with_picture else ".")]
+    lines.append("To play: run  pbem inbox  (it checks the save and files it), then the "
+                 "command it prints.")
+    lines += ["", "Players: " + ", ".join(f"{p['name']} ({module.role_label(p['role'])})"
+                                          for p in save.players)]
+    return "\n".join(lines) + "\n"
+
+
+def _address(name: str, addr: str) -> Address:
+    user, _, domain = addr.rpartition("@")
+    return Address(display_name=name, username=user, domain=domain)
+
+
+def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressing,
+          picture: bytes | None) -> EmailMessage:
+    """The MIME message: text body, the save (``application/yaml``) and the map (PNG)."""
+    if not cfg.address:
+        raise UsageError("your own address is not set: pbem config me ADDRESS")
+    msg = EmailMessage()
+    msg["Subject"] = subject(save, module)
+    msg["From"] = _address(cfg.name or cfg.address.partition("@")[0], cfg.address)
+    msg["To"] = [_address(r.name, r.address) for r in addressing.to]
+    if addressing.cc:
+        msg["Cc"] = [_address(r.name, r.address) for r in addressing.cc]
+    msg["Date"] = format_datetime(dt.datetime.now(dt.UTC))
+    msg["Message-ID"] = make_msgid(domain=cfg.address.rpartition("@")[2])
+    msg["X-Pbem-Game"] = save.game_id
+    msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
+    msg.set_content(body(save, module, picture is not None))
+    msg.add_attachment(save.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
+                       filename=attachment_name(save))
+    if picture is not None:
+        msg.add_attachment(picture, maintype="image", subtype="png",
+                           filename=picture_name(save))
+    return msg
+
+
+def eml_bytes(msg: EmailMessage) -> bytes:
+    """The message as a ``.eml`` file, with the CRLF line ends mail programs write."""
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))

@@ -1,0 +1,188 @@
+"""Checking each save that arrived, then filing it.
+
+A save of one of my games is checked against my ledger (rollback, fork, skipping ahead)
+and re-applied from the save before it; a save of a game I do not play is re-checked
+from the game's first save. What verifies goes into the game's folder of the local
+store (``<data>/games/<id>/``); what does not goes into ``<data>/mail/quarantine/`` with
+the reason beside it, and is never applied. A save whose earlier saves have not arrived
+waits in ``<data>/mail/waiting/`` and is tried again at the next inbox.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem import paths, savefile, store, verification
+from pbem.atomic import write_new
+from pbem.errors import IncompleteChain, PbemError
+from pbem.ledger import Ledger
+from pbem.mail.attachments import Candidate, safe_name
+from pbem.savefile import SUFFIX, SaveFile
+from pbem.signing import PublicKey
+
+
+@dataclass
+class Result:
+    """What became of one save: ``filed``, ``known``, ``old``, ``waiting`` or
+    ``quarantined``, in one line for people, and where it is now."""
+
+    kind: str
+    text: str
+    path: Path | None = None
+    save: SaveFile | None = None
+
+
+def quarantine_folder() -> Path:
+    return paths.data_dir() / "mail" / "quarantine"
+
+
+def waiting_folder() -> Path:
+    return paths.data_dir() / "mail" / "waiting"
+
+
+def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None:
+    """The sequence of the first save missing between the ledger's head and ``save``."""
+    by_hash = {s.sha256: s for s in store.candidates(save, [], None)}
+    current = save
+    while current.previous != head_sha:
+        before = by_hash.get(current.previous or "")
+        if before is None or before.sequence <= head_seq:
+            return current.sequence - 1
+        current = before
+    return None if head_sha in by_hash else head_seq
+
+
+def _saves(count: int) -> str:
+    return f"{count} save" + ("s" if count != 1 else "")
+
+
+def _words(save: SaveFile, verdict: str) -> str:
+    """The verdict of :func:`verification.for_play` without what the line already says."""
+    found = re.search(r"\((\d+) saves re-checked\)", verdict)
+    if found:
+        return f"re-checked from the first save ({_saves(int(found.group(1)))})"
+    return verdict.removeprefix("OK: ").removeprefix(save.short()).strip(" ,")
+
+
+class Filer:
+    """Files the saves of one inbox run for the player with key ``me`` (or a spectator)."""
+
+    def __init__(self, me: PublicKey | None) -> None:
+        self.me = me
+        self.ledger = Ledger(me) if me else None
+        self._done: dict[str, tuple[str, Path | None]] = {}
+
+    # ------------------------------------------------------------ refusals
+
+    def quarantine(self, data: bytes, name: str, where: str, reason: str) -> Result:
+        """Keep a refused save, with the reason beside it; never overwrite one."""
+        sha = hashlib.sha256(data).hexdigest()
+        base = safe_name(name, "attachment")
+        target = quarantine_folder() / f"{sha[:12]}-{base}"
+        note = target.with_name(target.name + ".reason.txt")
+        if not target.exists():
+            write_new(target, data, mode=0o600)
+        if not note.exists():
+            write_new(note, f"{where}\n{reason}\n".encode())
+        return Result("quarantined", f"{where}: {reason}", target)
+
+    def parse(self, candidate: Candidate) -> SaveFile | Result:
+        """The save in an attachment, or its quarantine when it is not a good save file."""
+        try:
+            return savefile.parse(candidate.data, candidate.where)
+        except PbemError as exc:
+            return self.quarantine(candidate.data, candidate.name, candidate.where,
+                                   f"{exc.kind}: {exc.message}")
+
+    # ------------------------------------------------------------ filing
+
+    def waiting(self) -> list[SaveFile | Result]:
+        """The saves kept aside by earlier runs, to try again."""
+        folder = waiting_folder()
+        found: list[SaveFile | Result] = []
+        if not folder.is_dir():
+            return found
+        for path in sorted(folder.glob(f"*{SUFFIX}")):
+            try:
+                found.append(savefile.read(path))
+            except PbemError as exc:
+                data = b""
+                with contextlib.suppress(OSError):
+                    data = path.read_bytes()[:savefile.MAX_BYTES]
+                found.append(self.quarantine(data, path.name, str(path),
+                                             f"{exc.kind}: {exc.message}"))
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        return found
+
+    def file_all(self, saves: list[SaveFile]) -> list[Result]:
+        """File saves in game order, so a save's predecessor is filed before it."""
+        ordered = sorted(saves, key=lambda s: (s.game_id, s.sequence, s.sha256))
+        return [self.file(save) for save in ordered]
+
+    def file(self, save: SaveFile) -> Result:
+        if save.sha256 in self._done:
+            kind, path = self._done[save.sha256]
+            done = "filed once" if kind in ("filed", "known", "old") else f"{kind} once"
+            return Result("known", f"{save.short()}: the same save came twice; {done}",
+                          path, save)
+        try:
+            result = self._check_and_keep(save)
+        except IncompleteChain:
+            result = self._wait(save)
+        except PbemError as exc:
+            result = self.quarantine(save.raw, savefile.file_name(
+                save.game_id, save.sequence, save.writer), save.where,
+                f"{exc.kind}: {exc.message}")
+            result.save = save
+        if result.kind != "waiting":
+            self._unwait(save)
+        self._done[save.sha256] = (result.kind, result.path)
+        return result
+
+    def _check_and_keep(self, save: SaveFile) -> Result:
+        role = save.role_of(self.me) if self.me else None
+        writer = f"{save.player(save.writer)['name']} ({save.writer})"
+        if self.ledger is None or role is None:
+            verdict = verification.full(save, [], None)
+            for earlier in verdict.chain:
+                store.keep(earlier)
+            return Result("filed", f"{save.short()} from {writer}, verified: re-checked from "
+                                   f"the first save ({_saves(len(verdict.chain))})",
+                          store.keep(save), save)
+        status = self.ledger.check(save)
+        head = self.ledger.head(save.game_id)
+        if status == "known":
+            path = store.keep(save)
+            if head is not None and save.sequence < int(head["sequence"]):
+                return Result("old", f"{save.short()} from {writer}: an old save, received "
+                                     f"before (you are at save {head['sequence']}); nothing "
+                                     f"done", path, save)
+            return Result("known", f"{save.short()}: received before; already filed",
+                          path, save)
+        if status == "ahead" and head is not None:
+            gap = _missing_between(save, str(head["sha256"]), int(head["sequence"]))
+            if gap is not None:
+                raise IncompleteChain(f"save {gap} has not arrived", save.where)
+        verdict = verification.for_play(save, self.ledger, [], None)
+        return Result("filed", f"{save.short()} from {writer}, verified: "
+                               f"{_words(save, verdict)}", store.keep(save), save)
+
+    def _wait(self, save: SaveFile) -> Result:
+        name = savefile.file_name(save.game_id, save.sequence, save.writer)
+        target = waiting_folder() / name.replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
+        if not target.exists():
+            write_new(target, save.raw, mode=0o600)
+        return Result("waiting", f"{save.short()}: earlier saves of this game have not "
+                                 f"arrived; kept aside and tried again at the next inbox",
+                      target, save)
+
+    def _unwait(self, save: SaveFile) -> None:
+        name = savefile.file_name(save.game_id, save.sequence, save.writer)
+        target = waiting_folder() / name.replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
+        with contextlib.suppress(OSError):
+            target.unlink()

@@ -1,0 +1,77 @@
+"""Where each of my games stands: the latest save I accepted and who must act on it."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem import games, store
+from pbem.errors import PbemError
+from pbem.ledger import Ledger
+from pbem.savefile import SUFFIX, SaveFile, file_name, read
+from pbem.signing import PublicKey
+
+
+@dataclass
+class Standing:
+    """One game: its latest accepted save and what it waits for."""
+
+    game_id: str
+    title: str
+    sequence: int
+    path: Path | None
+    waits_for: str | None
+    mine: bool
+    text: str
+    command: str = "play"
+    stopped: bool = False
+
+
+def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Path | None]:
+    name = file_name(game_id, int(str(head["sequence"])), str(head["writer"]))
+    sha = str(head["sha256"])
+    folder = store.game_folder(game_id)
+    for path in (folder / name, folder / name.replace(SUFFIX, f"-{sha[:12]}{SUFFIX}")):
+        if path.is_file():
+            try:
+                save = read(path)
+            except PbemError:
+                continue
+            if save.sha256 == sha:
+                return save, path
+    return None, None
+
+
+def standings(me: PublicKey) -> list[Standing]:
+    """Every game in the ledger of the player with key ``me``, in the order of its id."""
+    ledger = Ledger(me)
+    folder = ledger.folder
+    out: list[Standing] = []
+    if not folder.is_dir():
+        return out
+    for entry in sorted(folder.glob("*.yaml")):
+        record = ledger.record(entry.stem)
+        if not record or not record["accepted"]:
+            continue
+        head = record["accepted"][-1]
+        save, path = _stored(entry.stem, head)
+        title = str(record.get("kind", "?"))
+        if save is None:
+            out.append(Standing(entry.stem, title, int(head["sequence"]), None, None, False,
+                                "its latest save is missing from the store"))
+            continue
+        with contextlib.suppress(PbemError):
+            title = games.get(save.kind).title
+        stopped = bool(record.get("fork"))
+        due = save.due
+        if due is None:
+            out.append(Standing(save.game_id, title, save.sequence, path, None, False,
+                                "the game is over", stopped=stopped))
+            continue
+        role = save.role_of(me)
+        owner = save.player(due["role"])["name"]
+        command = "join" if due["step"] == "join" else "play"
+        out.append(Standing(save.game_id, title, save.sequence, path, str(owner),
+                            due["role"] == role, str(due["text"]), command, stopped))
+    return out

@@ -1,0 +1,115 @@
+"""Helpers of the mail tests: players with homes of their own, running pbem as them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+import pbem.cli.mail  # noqa: F401  (registers the mail commands)
+from pbem.cli.main import app
+from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+
+runner = CliRunner()
+
+
+@dataclass
+class Outcome:
+    code: int
+    out: str
+    err: str
+
+
+def cli(env: dict[str, str], *args: Any, ok: bool = True, stdin: str | None = None) -> Outcome:
+    """Run pbem with ``env``; a failure must be one line on stderr, never a traceback."""
+    result = runner.invoke(app, [str(a) for a in args], env=env, input=stdin)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        repr(result.exception))
+    if ok:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code != 0, result.output
+        assert result.stderr.count("\n") == 1, result.stderr
+    return Outcome(result.exit_code, result.stdout, result.stderr)
+
+
+@dataclass
+class Player:
+    """A player with a config and data folder of their own, as on their own computer."""
+
+    name: str
+    home: Path
+    env: dict[str, str] = field(default_factory=dict)
+    id_line: str = ""
+
+    @property
+    def address(self) -> str:
+        return f"{self.name}@pbem.test"
+
+    @property
+    def config_dir(self) -> Path:
+        return self.home / "config"
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    def run(self, *args: Any, ok: bool = True, stdin: str | None = None) -> Outcome:
+        return cli(self.env, *args, ok=ok, stdin=stdin)
+
+
+def make_player(root: Path, name: str) -> Player:
+    home = root / name
+    player = Player(name, home)
+    player.env = {"PBEM_CONFIG_DIR": str(home / "config"), "PBEM_DATA_DIR": str(home / "data")}
+    out = player.run("keygen", name).out
+    player.id_line = out.strip().splitlines()[-1]
+    player.run("config", "me", player.address, "--name", name.capitalize(), "--identity", name)
+    return player
+
+
+def clone(player: Player, root: Path) -> Player:
+    """The same player with a copy of their home under ``root`` (fixtures made once)."""
+    home = root / player.name
+    shutil.copytree(player.home, home, symlinks=True)
+    env = {**player.env, "PBEM_CONFIG_DIR": str(home / "config"),
+           "PBEM_DATA_DIR": str(home / "data")}
+    return Player(player.name, home, env, player.id_line)
+
+
+def connect_smtp(player: Player, smtp: SmtpServer, cert: Certificate, password: str) -> None:
+    player.run("config", "smtp", "127.0.0.1", "--port", smtp.port, "--security", smtp.security,
+               "--ca-file", cert.cert)
+    player.env["PBEM_SMTP_PASSWORD"] = password
+
+
+def connect_imap(player: Player, dovecot: DovecotServer, security: str = "ssl") -> None:
+    port = dovecot.imaps_port if security == "ssl" else dovecot.imap_port
+    player.run("config", "imap", "127.0.0.1", "--port", port, "--security", security,
+               "--user", player.name, "--ca-file", dovecot.cert.cert)
+    player.env["PBEM_IMAP_PASSWORD"] = dovecot.users[player.name]
+
+
+def introduce(a: Player, b: Player) -> None:
+    """Each puts the other into their address book from their identity line."""
+    a.run("config", "opponent", b.id_line, b.address)
+    b.run("config", "opponent", a.id_line, a.address)
+
+
+def wrote(out: str) -> Path:
+    """The path a command said it wrote."""
+    match = re.search(r"Wrote (\S+?)[.:]?(\s|$)", out)
+    assert match, out
+    return Path(match.group(1))
+
+
+def your_move(out: str) -> tuple[str, Path]:
+    """The command and save path that ``pbem inbox`` says await this player."""
+    match = re.search(r"->  pbem (play|join) (\S+)", out)
+    assert match, out
+    return match.group(1), Path(match.group(2))

@@ -1,0 +1,56 @@
+"""Games for the terminal table's tests: hot-seat players cao and liu, fixed ids and times."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import identity, savefile, session, store
+from pbem.ledger import Ledger
+
+GAME_ID = "7" * 32
+WHEN = "2026-11-22T12:00:00Z"
+KINGDOMS = {"blue": ["cao-cao", "liu-biao", "ma-teng"],
+            "white": ["liu-bei", "sun-wu", "yuan-shao"]}
+
+# A turn of Cao Cao's that meets every kind of step: the Mandate roll and its event,
+# diplomacy, levy, a move across a river (attrition), a combat and a retreat decision.
+TURN_SCENARIO: dict[str, Any] = {
+    "kingdoms": {"cao-cao": {"owner": "blue", "main": True}, "liu-biao": {"owner": "blue"},
+                 "sun-wu": {"owner": "blue"}, "liu-bei": {"owner": "white", "main": True},
+                 "yuan-shu": {"owner": "white"}, "yuan-shao": {"owner": "white"}},
+    "orders": {"blue": {"retreat": "ask"}},
+    "turn": {"kingdom": "cao-cao", "phase": "mandate"},
+}
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves carry the time they were written; keep it fixed so bytes compare."""
+    monkeypatch.setattr(session, "now_utc", lambda: WHEN)
+
+
+@pytest.fixture
+def players() -> tuple[identity.LocalIdentity, identity.LocalIdentity]:
+    return identity.keygen("cao"), identity.keygen("liu")
+
+
+def write_game(folder: Path, players: tuple[identity.LocalIdentity, identity.LocalIdentity],
+               scenario: dict[str, Any] | None = None, table_dice: bool = False,
+               options: dict[str, Any] | None = None) -> Path:
+    """Create and join a game in ``folder``; return the path of the join save."""
+    cao, liu = players
+    if options is None and scenario is None:
+        options = {"kingdoms": KINGDOMS}
+    first = session.new_game("dragons-tigers", cao, [liu.identity], options, scenario,
+                             table_dice, game_id=GAME_ID)
+    joined = session.join(first, liu)
+    path = folder
+    for save, writer in ((first, cao), (joined, liu)):
+        path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
+        savefile.write(path, save.raw)
+        store.keep(save)
+        Ledger(writer.key.public).accept(save)
+    return path

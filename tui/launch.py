@@ -1,0 +1,20 @@
+"""Starting the table from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui.app import TableApp
+from tui.opening import open_save
+
+
+def make_app(path: Path, review: bool = False, lang: str = "en", as_name: str | None = None,
+             key: str | None = None, earlier: list[Path] | None = None) -> TableApp:
+    """The app for ``path``, verified and ready to run."""
+    opened = open_save(Path(path), review=review, as_name=as_name, key=key, earlier=earlier)
+    return TableApp(opened, lang=lang)
+
+
+def run(path: Path, review: bool = False, lang: str = "en", as_name: str | None = None,
+        key: str | None = None, earlier: list[Path] | None = None) -> None:
+    make_app(path, review, lang, as_name, key, earlier).run()

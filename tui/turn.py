@@ -1,0 +1,171 @@
+"""One player's turn at the table: a :class:`Composer` with a draft, table dice and undo.
+
+Nothing here draws anything; the app calls it and shows what it returns.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pbem import savefile, store
+from pbem.chain import START
+from pbem.engine import Action, Log, Prompt
+from pbem.errors import IllegalAction
+from pbem.identity import LocalIdentity
+from pbem.ledger import Ledger
+from pbem.session import Composer
+from tui import drafts
+
+
+@dataclass
+class Written:
+    """A save written at the end of a turn, and who must act on it."""
+
+    save: savefile.SaveFile
+    path: Path
+    next_role: str | None
+    next_name: str | None
+    next_text: str
+
+
+class Turn:
+    """The turn being composed on ``prev`` (read from ``path``) by ``me``."""
+
+    def __init__(self, prev: savefile.SaveFile, path: Path, me: LocalIdentity) -> None:
+        self.prev = prev
+        self.path = path
+        self.me = me
+        self.composer = Composer(prev, me)
+        self.role = self.composer.role
+        self.module = self.composer.module
+        self.draft = drafts.draft_path(path)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def table_dice(self) -> bool:
+        return self.composer.table
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.composer.state
+
+    def prompt(self) -> Prompt | None:
+        return self.composer.prompt()
+
+    def my_move(self) -> bool:
+        return self.composer.my_move()
+
+    def player_actions(self) -> list[Action]:
+        return [a for a in self.composer.actions if a["do"] != START]
+
+    def has_work(self) -> bool:
+        """True when finishing would write something (an action, or the game's start)."""
+        return bool(self.player_actions()) or (self.composer.starting
+                                               and not self.composer.pending_start)
+
+    def over(self) -> bool:
+        """True when this player has nothing more to do in this save."""
+        return not self.composer.pending_start and not self.my_move()
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action, dice: list[int] | None = None) -> list[str]:
+        """Apply ``action`` (with table dice when given); keep the draft. May raise
+        IllegalAction or NeedDice (a table die is missing); then nothing changed."""
+        given = dict(action)
+        if self.table_dice:
+            given["dice"] = list(dice or [])
+            if given["do"] == START and self.composer.pending_start:
+                # a refused opening leaves its table dice queued; start from none
+                self.composer.dice.values.clear()
+        lines = self.composer.act(given)
+        self.keep_draft()
+        return lines
+
+    def last_rolls(self) -> list[dict[str, Any]]:
+        """The dice recorded for the last action."""
+        return list(self.composer.actions[-1].get("dice", [])) if self.composer.actions else []
+
+    def undo(self) -> tuple[bool, str]:
+        ok, reason = self.composer.can_undo()
+        if not ok:
+            return False, reason
+        undone = self.composer.undo()
+        self.keep_draft()
+        return True, self.module.describe_action(undone)
+
+    def why_not(self, action: Action) -> str:
+        """The engine's reason for refusing ``action`` now, tried on a scratch copy."""
+        scratch = copy.copy(self.composer)
+        scratch.state = copy.deepcopy(self.composer.state)
+        scratch.dice = copy.deepcopy(self.composer.dice)
+        scratch.log = Log()
+        scratch.log.entries = list(self.composer.log.entries)
+        scratch.actions = list(self.composer.actions)
+        try:
+            scratch.act(dict(action))
+        except IllegalAction as exc:
+            return exc.line()
+        except Exception as exc:  # NeedDice and the like: legal as far as it went
+            return f"offered now ({type(exc).__name__}: {exc})"
+        return "this action is allowed now"
+
+    # ------------------------------------------------------------------ drafts
+
+    def keep_draft(self) -> None:
+        if self.player_actions():
+            drafts.write(self.draft, self.prev.sha256, self.role, self.composer.actions)
+        else:
+            drafts.remove(self.draft)
+
+    def pending_draft(self) -> list[Action] | None:
+        return drafts.read(self.draft, self.prev.sha256, self.role)
+
+    def resume(self, actions: list[Action]) -> int:
+        """Re-apply a draft's actions; return how many were taken back in."""
+        done = 0
+        for action in actions:
+            values = [int(r["d"]) for r in action.get("dice", [])]
+            body = {k: v for k, v in action.items() if k != "dice"}
+            if body["do"] == START:
+                if not self.composer.pending_start:
+                    continue
+                self.composer.act({"do": START, "dice": values})
+            else:
+                self.composer.act({**body, "dice": values} if self.table_dice else body)
+            done += 1
+        self.keep_draft()
+        return done
+
+    def discard_draft(self) -> None:
+        drafts.remove(self.draft)
+
+    # ------------------------------------------------------------------ finishing
+
+    def summary(self) -> list[str]:
+        """The turn in a few lines: its headings and who acts next."""
+        lines = [line for line in self.composer.log_lines() if not line.startswith(" ")]
+        due = self.composer.due()
+        if due is None:
+            lines.append("The game is over.")
+        else:
+            owner = self.prev.player(due["role"])["name"]
+            lines.append(f"Next: {owner} ({due['role']}) - {due['text']}")
+        return lines
+
+    def finish(self) -> Written:
+        """Sign and write the next save beside this one; record it in ledger and store."""
+        save = self.composer.finish()
+        path = self.path.parent / savefile.file_name(save.game_id, save.sequence, save.writer)
+        savefile.write(path, save.raw)
+        store.keep(save)
+        Ledger(self.me.key.public).accept(save)
+        self.discard_draft()
+        due = save.due
+        if due is None:
+            return Written(save, path, None, None, "the game is over")
+        return Written(save, path, due["role"], save.player(due["role"])["name"], due["text"])
