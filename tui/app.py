@@ -6,6 +6,7 @@ engine offered (or, to ask why something is not offered, tries one on a scratch 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -35,7 +36,7 @@ from tui.help import help_text
 from tui.history import History, Point
 from tui.i18n import name, tr
 from tui.mapview import MapView
-from tui.opening import Opened, local_for
+from tui.opening import Opened, check, local_for
 from tui.turn import Turn, Written
 
 NO_BOARD: dict[str, Any] = {"areas": [], "borders": [], "terrains": {}}
@@ -78,7 +79,7 @@ class TableApp(App[None]):
         board = self.module.board() if self.module else None
         self.board: dict[str, Any] = board or NO_BOARD
         self.turn: Turn | None = None
-        if opened.playable and opened.save and opened.me:
+        if opened.checked and opened.playable and opened.save and opened.me:
             self.turn = Turn(opened.save, opened.path, opened.me)
         self.reviewing = self.turn is None
         self.history: History | None = None
@@ -92,6 +93,7 @@ class TableApp(App[None]):
         self.offers: list[ActionSpec] = []
         self.chunks: list[tuple[str, list[str], list[dict[str, Any]]]] = []
         self._shown: dict[str, Any] = {}
+        self.first_paint_at: float | None = None  # when the first screen was drawn
 
     # ------------------------------------------------------------------ layout
 
@@ -126,15 +128,42 @@ class TableApp(App[None]):
         self.query_one("#log", RichLog).can_focus = False
         self.on_resize()
         self._show_verdict()
+        if not self.opened.checked:
+            self.refresh_all()
+            self.query_one("#actions", OptionList).focus()
+            self.call_after_refresh(self._start_check)  # paint first, then check
+            return
+        self._after_check()
+
+    def _start_check(self) -> None:
+        self.first_paint_at = time.perf_counter()
+        self.run_worker(self._check_in_background, thread=True, group="check")
+
+    def _check_in_background(self) -> None:
+        check(self.opened)
+        self.call_from_thread(self._after_check)
+
+    def _after_check(self) -> None:
+        """Once the save and its chain are checked: play, or review."""
+        opened = self.opened
+        if opened.playable and opened.save and opened.me and self.turn is None:
+            self.turn = Turn(opened.save, opened.path, opened.me)
+            self.reviewing = False
+        self._show_verdict()
         if self.reviewing:
             self._load_history()
         elif self.turn is not None:
             self._reset_chunks()
         self.refresh_all()
-        self.call_after_refresh(self.refresh_all)
+        self.call_after_refresh(self._painted)
         self.query_one("#actions", OptionList).focus()
         if self.turn is not None:
             self.opening_flow()
+
+    def _painted(self) -> None:
+        if self.first_paint_at is None:
+            self.first_paint_at = time.perf_counter()
+        self.refresh_all()
 
     def on_resize(self, event: Any = None) -> None:
         width = self.size.width
@@ -188,7 +217,11 @@ class TableApp(App[None]):
         save = self.opened.save
         if save is None or self.module is None or self.history is not None:
             return
-        self.history = History.load(self.module, save, self.opened.earlier, self.opened.path)
+        if self.opened.chain and self.opened.chain[-1] is save:
+            self.history = History(self.module, save, list(self.opened.chain))
+        else:
+            self.history = History.load(self.module, save, self.opened.earlier,
+                                        self.opened.path)
         self.point = self.history.last()
 
     # ------------------------------------------------------------------ drawing
@@ -223,6 +256,10 @@ class TableApp(App[None]):
     def _show_verdict(self) -> None:
         widget = self.query_one("#verdict", Static)
         lines = list(self.opened.verdict)
+        if not self.opened.checked:
+            widget.remove_class("bad")
+            widget.update(Text("… " + (lines[0] if lines else ""), style="bold"))
+            return
         if self.opened.ok:
             text = Text("✔ " + (lines[0] if lines else "verified"), style="bold")
             for line in lines[1:2]:

@@ -9,12 +9,15 @@ from tui.opening import open_save
 
 
 def make_app(path: Path, review: bool = False, lang: str = "en", as_name: str | None = None,
-             key: str | None = None, earlier: list[Path] | None = None) -> TableApp:
-    """The app for ``path``, verified and ready to run."""
-    opened = open_save(Path(path), review=review, as_name=as_name, key=key, earlier=earlier)
+             key: str | None = None, earlier: list[Path] | None = None,
+             defer: bool = False) -> TableApp:
+    """The app for ``path``: verified first, or with ``defer`` verified by the app in the
+    background while the position is already on screen (nothing can be played before)."""
+    opened = open_save(Path(path), review=review, as_name=as_name, key=key, earlier=earlier,
+                       defer=defer)
     return TableApp(opened, lang=lang)
 
 
 def run(path: Path, review: bool = False, lang: str = "en", as_name: str | None = None,
         key: str | None = None, earlier: list[Path] | None = None) -> None:
-    make_app(path, review, lang, as_name, key, earlier).run()
+    make_app(path, review, lang, as_name, key, earlier, defer=True).run()

@@ -28,6 +28,9 @@ class Opened:
     playable: bool = False
     why_read_only: str = ""
     earlier: list[Path] = field(default_factory=list)
+    checked: bool = True
+    wants_play: bool = False
+    chain: list[SaveFile] = field(default_factory=list)
 
 
 def local_for(save: SaveFile, role: str) -> identity.LocalIdentity | None:
@@ -53,8 +56,25 @@ def _chooser(save: SaveFile, as_name: str | None, key: str | None
 
 
 def open_save(path: Path, review: bool = False, as_name: str | None = None,
-              key: str | None = None, earlier: list[Path] | None = None) -> Opened:
-    """Read and verify ``path``; a save that is not this player's to play opens read-only."""
+              key: str | None = None, earlier: list[Path] | None = None,
+              defer: bool = False) -> Opened:
+    """Read and verify ``path``; a save that is not this player's to play opens read-only.
+
+    With ``defer`` only the save itself is read (its signature and schema): the app shows
+    the position at once and runs :func:`check` in the background before anything can be
+    played."""
+    opened = read(path, review, as_name, key, earlier)
+    if not defer and opened.save is not None:
+        check(opened)
+    return opened
+
+
+CHECKING = "Checking the save and the chain of saves before it..."
+
+
+def read(path: Path, review: bool = False, as_name: str | None = None,
+         key: str | None = None, earlier: list[Path] | None = None) -> Opened:
+    """Read ``path`` and decide who would play it; nothing is verified beyond the file."""
     earlier = list(earlier or [])
     try:
         save = savefile.read(path)
@@ -71,26 +91,40 @@ def open_save(path: Path, review: bool = False, as_name: str | None = None,
     opened.me = me
     opened.role = save.role_of(me.key.public) if me else None
     due = save.due
-    wants_play = (not review and me is not None and opened.role is not None and due is not None
-                  and due["role"] == opened.role and due["step"] != JOIN)
-    if wants_play and me is not None:
+    opened.wants_play = (not review and me is not None and opened.role is not None
+                         and due is not None and due["role"] == opened.role
+                         and due["step"] != JOIN)
+    opened.checked = False
+    opened.verdict = [CHECKING]
+    return opened
+
+
+def check(opened: Opened) -> None:
+    """Verify the save and its chain (through the ledger when about to play)."""
+    save, me, path, earlier, review = (opened.save, opened.me, opened.path, opened.earlier,
+                                       not opened.wants_play)
+    assert save is not None
+    opened.checked = True
+    if opened.wants_play and me is not None:
         try:
             line = verification.for_play(save, Ledger(me.key.public), earlier, path)
         except PbemError as exc:
             opened.ok = False
             opened.verdict = [f"NOT VERIFIED: {exc.line()}"]
             opened.why_read_only = "the save did not pass the checks"
-            return opened
+            return
         opened.verdict = [line]
         moved = Ledger(me.key.public).already_moved(save, opened.role or "")
         if moved:
             opened.why_read_only = (f"you already wrote the save after this one "
                                     f"({moved[:12]}...); playing it again would fork the game")
-            return opened
+            return
         opened.playable = True
-        return opened
+        return
     try:
-        opened.verdict = verification.full(save, earlier, path).lines
+        verdict = verification.full(save, earlier, path)
+        opened.verdict = verdict.lines
+        opened.chain = verdict.chain
     except IncompleteChain as exc:
         opened.ok = False
         opened.verdict = [f"NOT FULLY VERIFIED: {exc.line()}"]
@@ -99,7 +133,6 @@ def open_save(path: Path, review: bool = False, as_name: str | None = None,
         opened.verdict = [f"NOT VERIFIED: {exc.line()}"]
     if not opened.why_read_only:
         opened.why_read_only = _why(save, opened.role, review)
-    return opened
 
 
 def _why(save: SaveFile, role: str | None, review: bool) -> str:

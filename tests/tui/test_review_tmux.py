@@ -44,7 +44,7 @@ def test_pbem_review_in_tmux(tmp_path: Path, players: Any) -> None:
         for _ in range(60):
             time.sleep(0.25)
             screen = tmux("capture-pane", "-p", "-t", session)
-            if "Luoyang" in screen and "Xiangyang" in screen:
+            if "Luoyang" in screen and "Xiangyang" in screen and "Checking" not in screen:
                 break
         assert "Luoyang" in screen and "Chengdu" in screen, screen
         assert "OK" in screen, screen
