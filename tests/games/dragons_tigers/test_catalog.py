@@ -699,3 +699,14 @@ def test_invalid_yaml(tmp_path: Path) -> None:
 
 def test_catalog_error_is_a_value_error() -> None:
     assert issubclass(CatalogError, ValueError)
+
+
+def test_rule_numbers_come_from_the_data_file() -> None:
+    from pbem.games.dragons_tigers.numbers import numbers
+
+    n = numbers()
+    assert (n.rounds, n.battle_dice_most, n.capture_on, n.harvest_manpower) == (8, 5, 2, 3)
+    assert n.decree_areas == ("luoyang", "changan", "xuchang")
+    assert (n.betrayal_check_diplomacy, n.alliance_check_diplomacy, n.betrayal_penalty) == \
+        (2, 1, 1)
+    assert n.three_visits_area == "xiangyang" and n.sun_wu_returns_in == "jianye"

@@ -15,10 +15,13 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s09_emperor
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
+
+PENALTY = numbers().betrayal_penalty  # 4.3(B)
 
 
 def negotiators(t: Table, step: Step) -> list[str]:
@@ -50,7 +53,7 @@ def prompt(t: Table, step: Step) -> Prompt:
     for cid in negotiators(t, step):
         for kid in targets(t, step):
             neutral = t.owner(kid) is None
-            need = t.c(cid).diplomacy - (0 if neutral else 1)
+            need = t.c(cid).diplomacy - (0 if neutral else PENALTY)
             if need < 1:
                 continue
             verb = "Ally with" if neutral else "Turn neutral"
@@ -116,7 +119,7 @@ def attempt(t: Table, step: Step, cid: str, kid: str, reroll: bool) -> None:
     dipl = t.c(cid).diplomacy
     die = t.roll(f"diplomacy: {t.c(cid).name} with {t.cat.kingdoms[kid].name}"
                  + (" (Imperial Decree reroll)" if reroll else ""))
-    total = die if neutral else die + 1
+    total = die if neutral else die + PENALTY
     shown = f"{die}" if neutral else f"{die}+1={total}"
     if total > dipl:
         rule = "4.3(A)" if neutral else "4.3(B)"

@@ -16,10 +16,11 @@ from typing import Any
 from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import arg_int, ask, button, no_extra, number, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
-HARVEST = 3
+HARVEST = numbers().harvest_manpower
 
 
 def manpower(t: Table, step: Step) -> dict[str, Any]:

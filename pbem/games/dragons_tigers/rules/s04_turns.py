@@ -15,6 +15,7 @@ from pbem.engine import Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules import (
     s03_setup,
     s04_diplomacy,
@@ -27,7 +28,7 @@ from pbem.games.dragons_tigers.rules import (
 )
 from pbem.games.dragons_tigers.table import Table
 
-LAST_ROUND = 8
+LAST_ROUND = numbers().rounds
 PHASES = ("begin", "rebellion", "mandate", "wizard", "event", "after-event", "diplomacy",
           "levy", "movement", "combat", "end")
 PHASE_OF_VERB = {"negotiate": "diplomacy", "end-diplomacy": "diplomacy", "levy": "levy",

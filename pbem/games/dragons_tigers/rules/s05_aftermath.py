@@ -11,9 +11,10 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
 
-CAPTURE_ON = 2  # 5.7(B): captured on a roll of 1 or 2
+CAPTURE_ON = numbers().capture_on  # 5.7(B)
 
 
 def resolve(t: Table, combat: Step) -> None:

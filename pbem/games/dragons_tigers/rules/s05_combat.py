@@ -27,10 +27,12 @@ from pbem.games.dragons_tigers.flow import (
     number,
     require,
 )
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
 from pbem.games.dragons_tigers.table import Table
 
-MAX_BATTLE_DICE = 5
+N = numbers()
+MAX_BATTLE_DICE = N.battle_dice_most
 OTHER = {"att": "def", "def": "att"}
 
 
@@ -326,9 +328,9 @@ def _checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
         if t.armies(area, k) <= 0 or t.is_traitorous(k) or k == active:
             continue  # 8(B); the kingdom taking its turn cannot change sides in it
         if t.is_neutral(k):
-            targets.append((k, 1))  # alliance check
+            targets.append((k, N.alliance_check_diplomacy))
         elif not t.kingdom(k)["main"]:
-            targets.append((k, 2))  # betrayal check
+            targets.append((k, N.betrayal_check_diplomacy))
     out = []
     for cid in side_chars(t, area, mine):
         for k, need in targets:
@@ -349,7 +351,7 @@ def _check_prompt(t: Table, step: Step, who: str) -> Prompt | None:
     offers = []
     for cid, kid in options:
         kind = "alliance" if t.is_neutral(kid) else "betrayal"
-        need = t.c(cid).diplomacy - (0 if kind == "alliance" else 1)
+        need = t.c(cid).diplomacy - (0 if kind == "alliance" else N.betrayal_penalty)
         offers.append(button("check", f"{t.cname(cid)}: {kind} check on {t.kname(kid)} "
                                       f"(succeeds on 1-{need})", "5.1(A)",
                              character=cid, target=kid))
@@ -380,7 +382,7 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
     dipl = t.c(cid).diplomacy
     die = t.roll(f"{'alliance' if alliance else 'betrayal'} check: {t.c(cid).name} on "
                  f"{t.cat.kingdoms[kid].name}" + (" (Imperial Decree reroll)" if reroll else ""))
-    total = die if alliance else die + 1
+    total = die if alliance else die + N.betrayal_penalty
     shown = f"{die}" if alliance else f"{die}+1={total}"
     nxt = "check-def" if who == "att" else "after-checks"
     role = step[who]

@@ -15,11 +15,12 @@ from typing import Any
 from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.flow import ask, button, number, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
-DECREE_AREAS = ("luoyang", "changan", "xuchang")
-DECREE_COST = 5
+DECREE_AREAS = numbers().decree_areas
+DECREE_COST = numbers().decree_cost
 
 
 def controller(t: Table) -> str | None:

@@ -13,12 +13,13 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
 from pbem.games.dragons_tigers.table import Table
 
 HARVEST_RULE = "10.3"
-RESTORED_ARMIES = 10
-ASSASSINATION_ON = 2
+RESTORED_ARMIES = numbers().restored_armies
+ASSASSINATION_ON = numbers().assassination_on
 PEACH_GARDEN = ("guan-yu", "zhang-fei")
 THREE_GENERATIONS = "11.4"
 RESTORATION = "10.5(A)"
@@ -45,7 +46,7 @@ def _turn(t: Table) -> Step:
 def extra_roll(t: Table, purpose: str) -> int:
     """10.7/10.8: one die; on a 6 a second die is added (never a third)."""
     first = t.roll(purpose)
-    if first < 6:
+    if first < numbers().extra_die_on:
         return first
     second = t.roll(purpose + " (after a 6)")
     return first + second

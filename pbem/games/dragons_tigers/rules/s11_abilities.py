@@ -13,25 +13,27 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules import s10_events
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
-EDICT_LIMIT = 3  # 11.1: fewer than three free retainers
-EDICT_ON = 2  # 11.1: a roll of 1 or 2
-THREE_VISITS_FROM = 4  # 11.2: from Round 4
-SUN_WU_HOME = "jianye"  # 11.4: where Sun Ce or Sun Quan returns
+EDICT_LIMIT = numbers().edict_free_retainers_below  # 11.1
+EDICT_ON = numbers().edict_pull_on  # 11.1
+THREE_VISITS_FROM = numbers().three_visits_from_round  # 11.2
+THREE_VISITS_AREA = numbers().three_visits_area  # 11.2
+SUN_WU_HOME = numbers().sun_wu_returns_in  # 11.4
 
 
 def start_of_mandate(t: Table, turn: Step) -> None:
     """Abilities at the start of the Mandate phase, in the order 11.2 then 11.1."""
     kid = turn["kingdom"]
-    if (kid == "liu-bei" and t.warlord(kid) == "liu-bei" and t.where("liu-bei") == "xiangyang"
+    if (kid == "liu-bei" and t.warlord(kid) == "liu-bei" and t.where("liu-bei") == THREE_VISITS_AREA
             and t.s["round"] >= THREE_VISITS_FROM and not t.s["flags"]["zhuge_liang"]
             and t.where("zhuge-liang") == "aside"):
         t.s["flags"]["zhuge_liang"] = True
         t.char("zhuge-liang")["kingdom"] = "liu-bei"
-        t.place_char("zhuge-liang", "xiangyang")
+        t.place_char("zhuge-liang", THREE_VISITS_AREA)
         t.say("Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins him",
               "11.2")
     if kid == "cao-cao" and t.warlord(kid) == "cao-cao" and t.on_map("cao-cao"):
