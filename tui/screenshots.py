@@ -25,20 +25,12 @@ Steps = Callable[[Any], Awaitable[None]]
 
 
 def _game(folder: Path) -> Path:
-    from pbem import identity, savefile, session, store
-    from pbem.ledger import Ledger
+    from pbem import identity, keeping, session
 
     cao, liu = identity.keygen("cao"), identity.keygen("liu")
     first = session.new_game("dragons-tigers", cao, [liu.identity], None, SCENARIO, True,
                              game_id="7" * 32)
-    joined = session.join(first, liu)
-    path = folder
-    for save, writer in ((first, cao), (joined, liu)):
-        path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
-        savefile.write(path, save.raw)
-        store.keep(save)
-        Ledger(writer.key.public).accept(save)
-    return path
+    return keeping.write_all([first, session.join(first, liu)], folder)
 
 
 async def _keys(pilot: Any, *keys: str) -> None:

@@ -7,11 +7,10 @@ from typing import Annotated
 
 import typer
 
-from pbem import identity, savefile, session, store
+from pbem import identity, keeping, savefile, session
 from pbem.cli.common import AsName, KeyPath, guarded, say
 from pbem.cli.main import PLAY, app
 from pbem.errors import PbemError, UsageError
-from pbem.ledger import Ledger
 
 Lang = Annotated[str, typer.Option("--lang", help="Names and labels: en (English with "
                                                   "Chinese names) or zh (Chinese).")]
@@ -84,14 +83,7 @@ def make_demo(folder: Path) -> Path:
     cao, liu = _identity("cao"), _identity("liu")
     first = session.new_game("dragons-tigers", cao, [liu.identity],
                              {"kingdoms": DEMO_KINGDOMS})
-    joined = session.join(first, liu)
-    path = folder
-    for save, writer in ((first, cao), (joined, liu)):
-        path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
-        savefile.write(path, save.raw)
-        store.keep(save)
-        Ledger(writer.key.public).accept(save)
-    return path
+    return keeping.write_all([first, session.join(first, liu)], folder)
 
 
 @app.command(rich_help_panel=PLAY, epilog="Example: [bold]pbem demo[/bold]")

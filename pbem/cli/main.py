@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pbem import chain, games, identity, savefile, session, store, verification
+from pbem import chain, games, identity, keeping, savefile, session, store, verification
 from pbem.cli.common import (
     AsName,
     KeyPath,
@@ -101,28 +101,7 @@ def _parse_options(values: list[str]) -> dict[str, Any]:
 
 
 def _write(save: savefile.SaveFile, path: Path) -> Path:
-    """Write a new save, keep it in the store, and record it in the ledger of every
-    player of the game whose identity is on this machine (the writer, and in hot-seat
-    games the others too)."""
-    savefile.write(path, save.raw)
-    store.keep(save)
-    remember(save)
-    return path
-
-
-def remember(save: savefile.SaveFile) -> None:
-    from pbem.errors import ChainError
-    from pbem.signing import PublicKey
-
-    mine = identity.local_publics()
-    for player in save.players:
-        if player["key"] in mine:
-            book = Ledger(PublicKey.from_line(player["key"]))
-            try:
-                book.accept(save)
-            except ChainError:
-                if player["role"] == save.writer:
-                    raise
+    return keeping.write(save, path)
 
 
 def _local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from pbem import identity, savefile, session, store
-from pbem.ledger import Ledger
+from pbem import identity, keeping, session
 
 GAME_ID = "7" * 32
 WHEN = "2026-11-22T12:00:00Z"
@@ -46,11 +45,4 @@ def write_game(folder: Path, players: tuple[identity.LocalIdentity, identity.Loc
         options = {"kingdoms": KINGDOMS}
     first = session.new_game("dragons-tigers", cao, [liu.identity], options, scenario,
                              table_dice, game_id=GAME_ID)
-    joined = session.join(first, liu)
-    path = folder
-    for save, writer in ((first, cao), (joined, liu)):
-        path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
-        savefile.write(path, save.raw)
-        store.keep(save)
-        Ledger(writer.key.public).accept(save)
-    return path
+    return keeping.write_all([first, session.join(first, liu)], folder)
