@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,33 +40,31 @@ def test_pbem_review_in_tmux(tmp_path: Path, players: Any) -> None:
                         shlex.quote(str(save)), "; echo pbem-exited-$?; sleep 30"])
     subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", session, "-x", "110",
                     "-y", "32", command], check=True, env=env, cwd=tmp_path)
-    try:
+    def screen_when(ready: Callable[[str], bool], tries: int) -> str:
+        """Capture the pane until ``ready`` holds (or the tries run out)."""
         screen = ""
-        for _ in range(60):
+        for _ in range(tries):
             time.sleep(0.25)
             screen = tmux("capture-pane", "-p", "-t", session)
-            if "Luoyang" in screen and "Xiangyang" in screen and "Checking" not in screen:
+            if ready(screen):
                 break
+        return screen
+
+    try:
+        screen = screen_when(lambda s: "Luoyang" in s and "Xiangyang" in s
+                             and "Checking" not in s, 60)
         assert "Luoyang" in screen and "Chengdu" in screen, screen
         assert "OK" in screen, screen
         tmux("send-keys", "-t", session, "right")
         time.sleep(0.3)
         tmux("send-keys", "-t", session, "F1")
-        for _ in range(20):
-            time.sleep(0.25)
-            screen = tmux("capture-pane", "-p", "-t", session)
-            if "Reviewing" in screen:
-                break
+        screen = screen_when(lambda s: "Reviewing" in s, 20)
         assert "Reviewing" in screen, screen
         assert "Traceback" not in screen
         tmux("send-keys", "-t", session, "Escape")
         time.sleep(0.3)
         tmux("send-keys", "-t", session, "q")
-        for _ in range(40):
-            time.sleep(0.25)
-            screen = tmux("capture-pane", "-p", "-t", session)
-            if "pbem-exited" in screen:
-                break
+        screen = screen_when(lambda s: "pbem-exited" in s, 40)
         assert "pbem-exited-0" in screen, screen
         assert "Traceback" not in screen, screen
     finally:

@@ -25,6 +25,14 @@ from pbem.games.dragons_tigers.module import DragonsTigers
 from pbem.games.dragons_tigers.table import Table
 
 MODULE = DragonsTigers()
+BLUE = ["cao-cao", "liu-bei", "sun-wu"]
+WHITE = ["yuan-shao", "yuan-shu", "liu-biao"]
+# Far from most fights: each player keeps a kingdom in play whatever happens.
+HOMES: dict[str, Any] = {
+    "changsha": {"armies": {"sun-wu": 5}, "characters": ["sun-jian"]},
+    "xiangyang": {"armies": {"liu-biao": 5}, "characters": ["liu-biao"]},
+    "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+}
 
 
 def two_players(blue: list[str], white: list[str]) -> dict[str, Any]:
@@ -34,6 +42,21 @@ def two_players(blue: list[str], white: list[str]) -> dict[str, Any]:
         for index, kid in enumerate(kids):
             out[kid] = {"owner": role, "main": index == 0}
     return out
+
+
+def position(pieces: dict[str, Any], kingdom: str = "cao-cao", phase: str = "combat",
+             player: str | None = None, emperor: str | None = None, **extra: Any) -> Game:
+    """Blue (BLUE) against White (WHITE), HOMES plus ``pieces`` on the map, in ``phase``
+    of ``kingdom``'s turn."""
+    turn: dict[str, Any] = {"kingdom": kingdom, "phase": phase}
+    if player is not None:
+        turn["player"] = player
+    scenario: dict[str, Any] = {"kingdoms": two_players(BLUE, WHITE),
+                                "pieces": {**HOMES, **pieces}, "turn": turn}
+    if emperor is not None:
+        scenario["emperor"] = emperor
+    scenario.update(extra)
+    return Game(scenario)
 
 
 class Game:

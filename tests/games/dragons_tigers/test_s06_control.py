@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.games.dragons_tigers.kit import Game, two_players
-
-BLUE = ["cao-cao", "liu-bei", "sun-wu"]
-WHITE = ["yuan-shao", "yuan-shu", "liu-biao"]
-HOMES: dict[str, Any] = {
-    "changsha": {"armies": {"sun-wu": 5}, "characters": ["sun-jian"]},
-    "xiangyang": {"armies": {"liu-biao": 5}, "characters": ["liu-biao"]},
-    "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
-}
-
-
-def position(pieces: dict[str, Any], kingdom: str = "cao-cao", phase: str = "combat",
-             **extra: Any) -> Game:
-    scenario: dict[str, Any] = {"kingdoms": two_players(BLUE, WHITE),
-                                "pieces": {**HOMES, **pieces},
-                                "turn": {"kingdom": kingdom, "phase": phase}}
-    scenario.update(extra)
-    return Game(scenario)
+from tests.games.dragons_tigers.kit import position
 
 
 @pytest.mark.rule("6")

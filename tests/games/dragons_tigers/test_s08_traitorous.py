@@ -10,23 +10,13 @@ from pbem.engine import Log
 from pbem.games.dragons_tigers.rules import s07_victory
 from pbem.games.dragons_tigers.table import Table
 from tests.games.dragons_tigers.kit import Game, two_players
-
-BLUE = ["cao-cao", "liu-bei", "sun-wu"]
-WHITE = ["yuan-shao", "yuan-shu", "liu-biao"]
-HOMES: dict[str, Any] = {
-    "changsha": {"armies": {"sun-wu": 5}, "characters": ["sun-jian"]},
-    "xiangyang": {"armies": {"liu-biao": 5}, "characters": ["liu-biao"]},
-    "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
-}
+from tests.games.dragons_tigers.kit import position as kit_position
 
 
 def position(pieces: dict[str, Any], kingdom: str = "cao-cao", phase: str = "combat",
              player: str | None = None, **extra: Any) -> Game:
-    scenario: dict[str, Any] = {"kingdoms": two_players(BLUE, WHITE),
-                                "pieces": {**HOMES, **pieces}, "emperor": "xuchang",
-                                "turn": {"kingdom": kingdom, "phase": phase, "player": player}}
-    scenario.update(extra)
-    return Game(scenario)
+    """The kit's position, with the Emperor in Xuchang."""
+    return kit_position(pieces, kingdom, phase, player, emperor="xuchang", **extra)
 
 
 def said(game: Game, rule: str) -> list[str]:

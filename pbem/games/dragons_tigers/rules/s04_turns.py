@@ -244,39 +244,13 @@ class Turn(Handler):
     name = "turn"
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
-        phase = step["phase"]
-        if phase == "rebellion":
-            return s11_abilities.rebellion_prompt(t, step)
-        if phase == "wizard":
-            return s11_abilities.wizard_prompt(t, step)
-        if phase == "diplomacy":
-            return s04_diplomacy.prompt(t, step)
-        if phase == "levy":
-            return s04_levy.prompt(t, step)
-        if phase == "movement":
-            return s04_movement.prompt(t, step)
-        if phase == "combat":
-            return s05_combat.order_prompt(t, step)
-        if phase == "end":
-            return end_prompt(t, step)
-        return None
+        handlers = _phase_handlers().get(step["phase"])
+        return handlers[0](t, step) if handlers else None
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
-        phase = step["phase"]
-        if phase == "rebellion":
-            s11_abilities.rebellion_act(t, step, action)
-        elif phase == "wizard":
-            s11_abilities.wizard_act(t, step, action)
-        elif phase == "diplomacy":
-            s04_diplomacy.act(t, step, action)
-        elif phase == "levy":
-            s04_levy.act(t, step, action)
-        elif phase == "movement":
-            s04_movement.act(t, step, action)
-        elif phase == "combat":
-            s05_combat.order_act(t, step, action)
-        elif phase == "end":
-            end_act(t, step, action)
+        handlers = _phase_handlers().get(step["phase"])
+        if handlers:
+            handlers[1](t, step, action)
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
@@ -339,6 +313,19 @@ class Turn(Handler):
             s05_combat.next_combat(t, step)
         else:  # pragma: no cover - every other phase prompts
             raise RuntimeError(phase)
+
+
+def _phase_handlers() -> dict[str, tuple[Any, Any]]:
+    """The phases of a turn that ask the player: phase -> (prompt, act)."""
+    return {
+        "rebellion": (s11_abilities.rebellion_prompt, s11_abilities.rebellion_act),
+        "wizard": (s11_abilities.wizard_prompt, s11_abilities.wizard_act),
+        "diplomacy": (s04_diplomacy.prompt, s04_diplomacy.act),
+        "levy": (s04_levy.prompt, s04_levy.act),
+        "movement": (s04_movement.prompt, s04_movement.act),
+        "combat": (s05_combat.order_prompt, s05_combat.order_act),
+        "end": (end_prompt, end_act),
+    }
 
 
 def move_mandate(t: Table, step: Step, die: int) -> None:
