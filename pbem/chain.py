@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem import dice as dicemod
-from pbem import games
+from pbem import gameplay, games
 from pbem.engine import GameModule, Log, copy_state
 from pbem.errors import ChainError, IllegalAction, IncompleteChain, NeedDice, PbemError
 from pbem.savefile import SaveFile
@@ -39,7 +39,7 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
         creator = players[0]
         return {"role": creator["role"], "step": START,
                 "text": f"{creator['name']} starts the game"}
-    prompt = module.prompt(state)
+    prompt = gameplay.prompt(module, state)
     if prompt is None:
         return None
     return {"role": prompt.role, "step": prompt.step, "text": prompt.text}
@@ -91,16 +91,16 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], table
                 if index != 0:
                     raise IllegalAction("the game starts with the first action of a save")
                 log.heading("The game begins: every seed share is revealed")
-                module.start(state, dice, log)
+                gameplay.start(module, state, dice, log)
             else:
-                prompt = module.prompt(state)
+                prompt = gameplay.prompt(module, state)
                 if prompt is None:
                     raise IllegalAction("the game is over")
                 if prompt.role != writer:
                     raise IllegalAction(f"{writer} acted but {prompt.role} was due "
                                         f"({prompt.text})")
                 body = {k: v for k, v in action.items() if k != "dice"}
-                module.apply(state, writer, body, dice, log)
+                gameplay.apply(module, state, writer, body, dice, log)
         except NeedDice as exc:
             raise ChainError(f"actions[{index}] ({verb}) needs more table dice than were "
                              f"recorded: {exc.purpose}", where) from None
@@ -146,7 +146,7 @@ def check_first(save: SaveFile) -> GameModule:
              "the first save must hold only the creator's commitments", where)
     _require(save.actions == [], "the first save holds no actions", where)
     try:
-        expected = module.setup(options, save.game["scenario"])
+        expected = gameplay.opening(module, options, save.game["scenario"])
     except PbemError as exc:
         raise ChainError(f"cannot set the game up: {exc.message}", where) from None
     _require(expected == save.state, "the position is not the game's opening position", where)

@@ -182,8 +182,28 @@ class GameModule(ABC):
         """
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        """What ``role`` (or a spectator, ``None``) may see; by default everything."""
+        """What ``role`` (or a spectator, ``None``) may see; by default everything.
+
+        A game with hidden cards (:attr:`uses_secrets`) takes a third argument, ``known``:
+        what the viewer may know of the handles (:data:`pbem.hidden.Known`)."""
         return state
+
+    # Hidden information (pbem/hidden.py). A game that declares decks sets
+    # ``uses_secrets``; the engine then hands ``start`` and ``apply`` a ``secrets``
+    # argument and ``prompt`` and ``view`` a ``known`` argument.
+    uses_secrets: bool = False
+
+    def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
+        """Shared hidden decks (name -> card ids), shuffled jointly when the game starts."""
+        return {}
+
+    def private_decks(self, options: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
+        """Each role's own hidden decks (role -> deck name -> card ids)."""
+        return {}
+
+    def may_note(self, state: State, sender: str, recipient: str) -> bool:
+        """Whether ``sender`` may pass ``recipient`` a note only the two can read."""
+        return False
 
     def board(self) -> dict[str, Any] | None:
         """The static map for drawing: ``areas`` (id, name, zh, grid [col, row]) and

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem import chain, identity, session
+from pbem import chain, gameplay, identity, session
 from pbem.engine import Action, ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.savefile import SaveFile
@@ -123,17 +123,17 @@ def adjudicate(kind: str, players: int, seed: int,
 
     rng = random.Random(seed)
     module = games.get(kind)
-    state = module.setup(module.options(players, options or {}), None)
+    state = gameplay.opening(module, module.options(players, options or {}), None)
     dice = ChainDice(hashlib.sha256(f"adjudicate {seed}".encode()).digest())
     log = Log()
-    module.start(state, dice, log)
+    gameplay.start(module, state, dice, log)
     actions = 0
-    while (prompt := module.prompt(state)) is not None:
+    while (prompt := gameplay.prompt(module, state)) is not None:
         for action in candidates(prompt, rng):
             backup = copy_state(state)
             mark = dice.snapshot()
             try:
-                module.apply(state, prompt.role, action, dice, log)
+                gameplay.apply(module, state, prompt.role, action, dice, log)
                 break
             except IllegalAction:
                 state = backup

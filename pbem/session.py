@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem import dice as dicemod
-from pbem import games
+from pbem import gameplay, games
 from pbem.chain import JOIN, START, compute_due, dice_for, roles_of
 from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, copy_state
 from pbem.errors import IllegalAction, NotYourTurn, UsageError
@@ -62,7 +62,7 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
             creator.key, game_id, creator_role, 0)}},
         "seed": None,
     }
-    state = module.setup(checked, dict(scenario) if scenario is not None else None)
+    state = gameplay.opening(module, checked, dict(scenario) if scenario is not None else None)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "game": {"id": game_id, "kind": module.kind, "version": module.version,
@@ -178,7 +178,7 @@ class Composer:
             self.dice.values.extend(values)
         try:
             self.log.heading("The game begins: every seed share is revealed")
-            self.module.start(self.state, self.dice, self.log)
+            gameplay.start(self.module, self.state, self.dice, self.log)
             if self.table and self.dice.values:
                 raise IllegalAction("more table dice were given than the opening rolls")
         except BaseException:
@@ -202,7 +202,7 @@ class Composer:
         if self.pending_start:
             return Prompt(self.role, START, "roll the opening dice at the table and type them in",
                           (ActionSpec(START, "Start the game"),))
-        return self.module.prompt(self.state)
+        return gameplay.prompt(self.module, self.state)
 
     def my_move(self) -> bool:
         """True while the prompt is addressed to this player."""
@@ -244,7 +244,7 @@ class Composer:
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
         try:
-            self.module.apply(self.state, self.role, body, self.dice, self.log)
+            gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log)
             if self.table and self.dice.values:
                 raise IllegalAction(f"{len(self.dice.values)} more table dice were given than "
                                     f"this action rolls")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pbem import chain, games, identity, keeping, savefile, session, store, verification
+from pbem import chain, gameplay, games, identity, keeping, savefile, session, store, verification
 from pbem.cli.common import (
     AsName,
     KeyPath,
@@ -333,12 +333,12 @@ def show(
     module = games.get(save.kind)
     local = maybe_me(as_name, key)
     role = save.role_of(local.key.public) if local else None
-    prompt = module.prompt(save.state) if save.doc["dice"]["seed"] else None
+    prompt = gameplay.prompt(module, save.state, role) if save.doc["dice"]["seed"] else None
     if as_json:
         print_json({
             "game": save.game, "players": save.players, "sequence": save.sequence,
             "writer": save.writer, "sha256": save.sha256, "due": save.due,
-            "viewer": role, "view": module.view(save.state, role),
+            "viewer": role, "view": gameplay.view(module, save.state, role),
             "prompt": prompt.to_dict() if prompt else None,
             "outcome": module.outcome(save.state), "log": save.doc["log"],
         })
