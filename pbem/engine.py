@@ -201,6 +201,12 @@ class GameModule(ABC):
         """Each role's own hidden decks (role -> deck name -> card ids)."""
         return {}
 
+    def dice_context(self, state: State) -> str:
+        """Where the game stands, for keying open-mode dice (e.g. ``round 3, turn 7``):
+        a roll is fixed by this context, its purpose and how many such rolls came before
+        it, so the order of independent actions cannot change it."""
+        return ""
+
     def may_note(self, state: State, sender: str, recipient: str) -> bool:
         """Whether ``sender`` may pass ``recipient`` a note only the two can read."""
         return False

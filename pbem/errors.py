@@ -106,3 +106,11 @@ class MailError(PbemError):
 
     exit_code = 11
     kind = "mail"
+
+
+class NeedWitness(Exception):
+    """A witnessed game reached a roll: the action waits for other players' answers."""
+
+    def __init__(self, purpose: str) -> None:
+        self.purpose = purpose
+        super().__init__(purpose)

@@ -1,32 +1,41 @@
 """Each player's ledger of accepted saves, like a TUF client's trusted metadata.
 
-For every game it keeps the accepted head (sequence and hash) and the saves accepted just
-before it (enough to recognise a fork; anything older is refused as a rollback). It refuses
-a save older than or equal to the head (rollback), a save that skips ahead (fast-forward),
-and reports a fork: two different saves signed by the same player on the same previous
-save. A fork keeps both hashes as evidence and stops the game until the players settle it
-(``pbem ledger --resolve``).
+Per game, in ``<data>/ledger/<key fingerprint>/<game id>/``:
+
+* ``pin.yaml``: the game's fixed details and players as first accepted. A save that
+  differs from them is not part of this game: refused, never evidence of anything.
+* ``after/<previous>.<writer>``: the accepted save that ``writer`` signed on the save
+  ``previous`` (``start`` for the first save). Written once, never replaced, so a second,
+  different save by the same writer on the same predecessor is a fork whatever the order
+  in which the two arrive.
+* ``head.yaml``: the latest accepted save.
+* ``mine/<previous>.<role>.pbem.yaml``: every save this player signed, written *before*
+  the save itself, so a crash at any moment can never let them sign a second version.
+* ``fork.yaml``: the evidence of a fork (both saves are kept in the store); the game is
+  stopped until the players settle it with ``pbem ledger GAME --resolve HASH``.
+* ``lost/<sha256>``: saves that lost a settled fork (and what followed them); they are
+  refused without stopping the game again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbem import paths, strict_yaml
-from pbem.atomic import write_replace
-from pbem.errors import ChainError, FormatError
+from pbem import paths, store, strict_yaml
+from pbem.atomic import write_new, write_replace
+from pbem.errors import ChainError, FormatError, WriteError
 from pbem.savefile import SaveFile
 from pbem.signing import PublicKey
+
+GENESIS = "start"
 
 
 def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", text)
-
-
-KEEP = 64  # recent accepted saves kept for fork evidence; older ones are rollbacks anyway
 
 
 def skips_ahead(head: dict[str, Any] | None, save: SaveFile) -> ChainError:
@@ -46,105 +55,212 @@ class Ledger:
     def folder(self) -> Path:
         return paths.data_dir() / "ledger" / _safe(self.owner.fingerprint.removeprefix("SHA256:"))
 
-    def _path(self, game_id: str) -> Path:
-        return self.folder / f"{game_id}.yaml"
+    def _game(self, game_id: str) -> Path:
+        return self.folder / _safe(game_id)
 
-    def record(self, game_id: str) -> dict[str, Any] | None:
-        path = self._path(game_id)
-        if not path.exists():
-            return None
+    def games(self) -> list[str]:
+        """The ids of every game in this ledger."""
+        if not self.folder.is_dir():
+            return []
+        return sorted(p.name for p in self.folder.iterdir()
+                      if p.is_dir() and (p / "head.yaml").is_file())
+
+    # ------------------------------------------------------------ small files
+
+    def _read(self, path: Path) -> Any:
         try:
-            data = strict_yaml.load(path.read_bytes(), str(path))
+            return strict_yaml.load(path.read_bytes(), str(path))
+        except FileNotFoundError:
+            return None
         except OSError as exc:
             raise FormatError(f"cannot read the ledger: {exc.strerror}", str(path)) from None
-        if not isinstance(data, dict) or not isinstance(data.get("accepted"), list):
-            raise FormatError("the ledger file is damaged", str(path))
-        return data
 
-    def _write(self, game_id: str, data: dict[str, Any]) -> None:
-        write_replace(self._path(game_id), strict_yaml.dump(data).encode("utf-8"))
+    def _after(self, game_id: str, previous: str | None, writer: str) -> Path:
+        return self._game(game_id) / "after" / f"{previous or GENESIS}.{writer}"
+
+    def _accepted_after(self, game_id: str, previous: str | None, writer: str) -> str | None:
+        path = self._after(game_id, previous, writer)
+        try:
+            return path.read_text(encoding="ascii").split()[0]
+        except (OSError, IndexError, UnicodeDecodeError):
+            return None
+
+    def head(self, game_id: str) -> dict[str, Any] | None:
+        data = self._read(self._game(game_id) / "head.yaml")
+        return data if isinstance(data, dict) else None
+
+    def fork(self, game_id: str) -> dict[str, Any] | None:
+        data = self._read(self._game(game_id) / "fork.yaml")
+        return data if isinstance(data, dict) else None
+
+    def record(self, game_id: str) -> dict[str, Any] | None:
+        """A summary for people: the game's kind, the head and any fork."""
+        head = self.head(game_id)
+        if head is None:
+            return None
+        pin = self._read(self._game(game_id) / "pin.yaml") or {}
+        return {"game": game_id, "kind": pin.get("game", {}).get("kind", "?"), "head": head,
+                "fork": self.fork(game_id)}
+
+    def _lost(self, game_id: str, sha: str) -> str | None:
+        path = self._game(game_id) / "lost" / sha
+        try:
+            return path.read_text(encoding="ascii").strip()
+        except OSError:
+            return None
+
+    # ------------------------------------------------------------ checks
 
     def check(self, save: SaveFile) -> str:
         """Classify ``save``: ``new`` game, ``next`` save, ``known``, or ``ahead`` (saves
-        are missing between the head and it); refuse rollbacks and forks."""
-        data = self.record(save.game_id)
-        if data is None:
-            return "new"
+        are missing between the head and it); refuse what is not part of the accepted game,
+        rollbacks and forks (a fork is recorded, with both saves kept as evidence)."""
+        game_id = save.game_id
         where = save.where
-        fork = data.get("fork")
+        pin = self._read(self._game(game_id) / "pin.yaml")
+        head = self.head(game_id)
+        if pin is None or head is None:
+            return "new"
+        if save.game != pin["game"] or save.players != pin["players"]:
+            raise ChainError(
+                f"not part of game {game_id[:8]} as you accepted it: its fixed details or "
+                f"players differ (a copy changed or re-signed by someone else); ignored",
+                where)
+        if (kept := self._lost(game_id, save.sha256)) is not None:
+            raise ChainError(f"this version of save {save.sequence} lost the fork you "
+                             f"settled (kept: {kept[:12]}...); nothing changed", where)
+        if save.previous and (kept := self._lost(game_id, save.previous)) is not None:
+            raise ChainError(f"follows a version of save {save.sequence - 1} that lost the "
+                             f"fork you settled; nothing changed", where)
+        fork = self.fork(game_id)
         if fork:
             raise ChainError(
-                f"game {save.game_id[:8]} is stopped: {fork['writer']} signed two different "
-                f"saves {fork['sequence']} ({fork['hashes'][0][:12]}... and "
-                f"{fork['hashes'][1][:12]}...); settle it with your opponent first", where)
-        accepted = data["accepted"]
-        head = accepted[-1]
-        by_hash = {entry["sha256"]: entry for entry in accepted}
-        if save.sha256 in by_hash:
+                f"game {game_id[:8]} is stopped: {fork['writer']} signed two different saves "
+                f"{fork['sequence']} ({fork['hashes'][0][:12]}... and "
+                f"{fork['hashes'][1][:12]}...); settle it with the other players first "
+                f"(pbem ledger {game_id[:8]} --resolve HASH)", where)
+        accepted = self._accepted_after(game_id, save.previous, save.writer)
+        if accepted == save.sha256:
             return "known"
-        for entry in accepted:
-            if (entry["previous"] == save.previous and entry["writer"] == save.writer
-                    and save.previous is not None):
-                data["fork"] = {"sequence": save.sequence, "writer": save.writer,
-                                "previous": save.previous,
-                                "hashes": [entry["sha256"], save.sha256]}
-                self._write(save.game_id, data)
-                raise ChainError(
-                    f"fork: {save.writer} signed two different saves {save.sequence} on the "
-                    f"same previous save ({entry['sha256'][:12]}... accepted earlier, "
-                    f"{save.sha256[:12]}... now); both kept as evidence, game stopped", where)
+        if accepted is not None:
+            self._record_fork(save, accepted)
         if save.sequence <= head["sequence"]:
             raise ChainError(
                 f"rollback refused: save {save.sequence} is not newer than the accepted "
-                f"save {head['sequence']}", where)
+                f"save {head['sequence']} and does not follow the saves you accepted", where)
         if save.sequence > head["sequence"] + 1:
             return "ahead"
         if save.previous != head["sha256"]:
             raise ChainError(
-                f"does not follow the accepted save {head['sequence']} (different previous "
-                f"hash)", where)
+                f"does not follow the accepted save {head['sequence']} (its save "
+                f"{head['sequence']} is another version: if that version reaches you, it is "
+                f"a fork)", where)
         return "next"
 
+    def _record_fork(self, save: SaveFile, accepted: str) -> None:
+        """Keep the evidence of a fork and stop the game (unless already stopped)."""
+        folder = self._game(save.game_id)
+        if not self.fork(save.game_id):
+            store.keep(save)
+            evidence = {"writer": save.writer, "sequence": save.sequence,
+                        "previous": save.previous or GENESIS,
+                        "hashes": [accepted, save.sha256]}
+            write_replace(folder / "fork.yaml", strict_yaml.dump(evidence).encode())
+        raise ChainError(
+            f"fork: {save.writer} signed two different saves {save.sequence} on the same "
+            f"previous save ({accepted[:12]}... accepted, {save.sha256[:12]}... now); both "
+            f"kept as evidence, game stopped", save.where)
+
+    # ------------------------------------------------------------ recording
+
     def accept(self, save: SaveFile) -> str:
-        """Record ``save`` as the new head after :meth:`check`; return the classification."""
+        """Record ``save`` after :meth:`check`; return the classification."""
         status = self.check(save)
         if status == "known":
             return status
         if status == "ahead":
             raise skips_ahead(self.head(save.game_id), save)
-        data = self.record(save.game_id) or {"game": save.game_id, "kind": save.kind,
-                                             "accepted": [], "fork": None}
-        data["accepted"].append({"sequence": save.sequence, "sha256": save.sha256,
-                                 "previous": save.previous, "writer": save.writer})
-        data["accepted"] = data["accepted"][-KEEP:]
-        self._write(save.game_id, data)
+        folder = self._game(save.game_id)
+        if status == "new":
+            pin = {"game": save.game, "players": save.players}
+            with contextlib.suppress(WriteError):
+                write_new(folder / "pin.yaml", strict_yaml.dump(pin).encode("utf-8"))
+        after = self._after(save.game_id, save.previous, save.writer)
+        with contextlib.suppress(WriteError):
+            write_new(after, f"{save.sha256} {save.sequence}\n".encode())
+        self._set_head(save)
         return status
 
-    def head(self, game_id: str) -> dict[str, Any] | None:
-        data = self.record(game_id)
-        return data["accepted"][-1] if data else None
+    def _set_head(self, save: SaveFile) -> None:
+        head = {"sequence": save.sequence, "sha256": save.sha256, "writer": save.writer,
+                "previous": save.previous}
+        write_replace(self._game(save.game_id) / "head.yaml", strict_yaml.dump(head).encode())
+
+    def _mine(self, save: SaveFile, role: str) -> Path:
+        return self._game(save.game_id) / "mine" / f"{save.sha256}.{role}.pbem.yaml"
+
+    def intend(self, prev: SaveFile, save: SaveFile) -> None:
+        """Record, before the save is written anywhere, that this player signed ``save``
+        on ``prev``; refuse if they had already signed another."""
+        path = self._mine(prev, save.writer)
+        if path.is_file():
+            if path.read_bytes() == save.raw:
+                return
+            raise ChainError(f"you already signed the save after save {prev.sequence} (kept "
+                             f"in {path}); signing another would fork the game", prev.where)
+        write_new(path, save.raw)
 
     def already_moved(self, save: SaveFile, role: str) -> str | None:
-        """The hash of a save ``role`` already wrote on top of ``save``, if any."""
-        data = self.record(save.game_id)
-        if not data:
-            return None
-        for entry in data["accepted"]:
-            if entry["previous"] == save.sha256 and entry["writer"] == role:
-                return str(entry["sha256"])
-        return None
+        """Where the save ``role`` already signed on top of ``save`` is kept, if any."""
+        path = self._mine(save, role)
+        if path.is_file():
+            return str(path)
+        accepted = self._accepted_after(save.game_id, save.sha256, role)
+        return accepted
 
-    def resolve(self, game_id: str, keep: str) -> None:
-        """Clear a fork, keeping the save whose hash starts with ``keep`` as the branch."""
-        data = self.record(game_id)
-        if not data or not data.get("fork"):
+    # ------------------------------------------------------------ settling
+
+    def resolve(self, game_id: str, keep: str) -> str:
+        """Settle a fork, keeping the save whose hash starts with ``keep``; return its hash.
+
+        Final: the other version, and everything that followed it, is refused from now on
+        without stopping the game again; the head never moves back past the fork."""
+        fork = self.fork(game_id)
+        if not fork:
             raise ChainError("no fork recorded for this game", game_id)
-        fork = data["fork"]
-        chosen = [h for h in fork["hashes"] if h.startswith(keep)]
+        chosen = [h for h in fork["hashes"] if h.startswith(keep)] if keep else []
         if len(chosen) != 1:
             raise ChainError("give the start of one of the two forked hashes", game_id)
-        data["accepted"] = [e for e in data["accepted"] if e["sequence"] < fork["sequence"]
-                            or e["sha256"] == chosen[0]]
-        data.setdefault("resolved", []).append(fork)
-        data["fork"] = None
-        self._write(game_id, data)
+        kept = chosen[0]
+        lost = next(h for h in fork["hashes"] if h != kept)
+        folder = self._game(game_id)
+        previous = None if fork["previous"] == GENESIS else fork["previous"]
+        if self._accepted_after(game_id, previous, fork["writer"]) != kept:
+            for sha in self._descendants(game_id, lost):
+                with contextlib.suppress(WriteError):
+                    write_new(folder / "lost" / sha, f"{kept}\n".encode())
+            write_replace(self._after(game_id, previous, fork["writer"]),
+                          f"{kept} {fork['sequence']}\n".encode())
+            head = {"sequence": fork["sequence"], "sha256": kept, "writer": fork["writer"],
+                    "previous": previous}
+            write_replace(folder / "head.yaml", strict_yaml.dump(head).encode())
+        with contextlib.suppress(WriteError):
+            write_new(folder / "lost" / lost, f"{kept}\n".encode())
+        settled = {**fork, "kept": kept}
+        with contextlib.suppress(WriteError):
+            write_new(folder / "settled" / f"{lost}.yaml", strict_yaml.dump(settled).encode())
+        (folder / "fork.yaml").unlink()
+        return kept
+
+    def _descendants(self, game_id: str, sha: str) -> list[str]:
+        """``sha`` and every accepted save that followed it (they lose with it)."""
+        out, todo = [], [sha]
+        after = self._game(game_id) / "after"
+        while todo:
+            current = todo.pop()
+            out.append(current)
+            for entry in sorted(after.glob(f"{current}.*")) if after.is_dir() else []:
+                with contextlib.suppress(OSError, IndexError):
+                    todo.append(entry.read_text(encoding="ascii").split()[0])
+                    entry.unlink()
+        return out

@@ -26,7 +26,6 @@ docs/save-format.md.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,15 +34,14 @@ from typing import Any
 from pbem import strict_yaml
 from pbem.atomic import write_new
 from pbem.errors import FormatError, SignatureError
+from pbem.save_schema import FORMAT, ORDER, canonical_action, validate
 from pbem.signing import NS_SAVE, PrivateKey, PublicKey, Signature
 
-FORMAT = "pbem-save/1"
+__all__ = ["FORMAT", "MAX_BYTES", "SUFFIX", "SaveFile", "file_name", "parse", "read",
+           "render", "write"]
 MAX_BYTES = 8 * 1024 * 1024
 SIGNATURE_LINE = b"\nsignature: |\n"
 SUFFIX = ".pbem.yaml"
-_HEX64 = re.compile(r"[0-9a-f]{64}\Z")
-_HEX32 = re.compile(r"[0-9a-f]{32}\Z")
-_ROLE = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 
 
 @dataclass
@@ -98,6 +96,16 @@ class SaveFile:
     @property
     def actions(self) -> list[dict[str, Any]]:
         return self.doc["actions"]
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The action waiting for other players' answers (a witnessed roll), if any."""
+        return self.doc["pending"]
+
+    @property
+    def dice_mode(self) -> str:
+        """``witnessed``, ``open`` or ``table``."""
+        return str(self.doc["game"]["dice"])
 
     @property
     def table_dice(self) -> bool:
@@ -162,6 +170,8 @@ def split(raw: bytes, where: str) -> tuple[bytes, Signature]:
         signature = Signature.from_armor("\n".join(line[2:] for line in lines))
     except SignatureError as exc:
         raise SignatureError(exc.message, where) from None
+    if signature.hash_algorithm != "sha512":
+        raise SignatureError("a save's signature uses the sha512 hash", where)
     if block != _indented(signature.armor()):
         raise SignatureError("signature block is not in its exact form (cut off, re-wrapped "
                              "or followed by other data)", where)
@@ -188,8 +198,11 @@ def parse(raw: bytes, where: str) -> SaveFile:
     writer = save.player(save.writer)
     if writer["key"] != signer.line:
         raise SignatureError(
-            f"signed by key {signer.fingerprint}, which is not the pinned key of "
+            f"signed by key {signer.fingerprint}, which is not the key the save names for "
             f"{save.writer} ({writer['name']})", where)
+    if body_of(doc) != body:
+        raise FormatError("not in the one form pbem writes: re-ordered, re-spelled, "
+                          "re-spaced or commented by hand after it was made", where)
     return save
 
 
@@ -198,160 +211,66 @@ def read(path: Path | str) -> SaveFile:
     return parse(read_bytes(path), str(path))
 
 
-# ---------------------------------------------------------------- schema
-
-
-def _fail(where: str, field: str, message: str) -> FormatError:
-    return FormatError(f"field {field}: {message}", where)
-
-
-def _typed(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str,
-           field: str, nullable: bool = False) -> Any:
-    if key not in doc:
-        raise _fail(where, field, "is missing")
-    value = doc[key]
-    if value is None and nullable:
-        return None
-    if isinstance(value, bool) and kind is int:
-        raise _fail(where, field, "must be a whole number")
-    if not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        expected = {"str": "text", "int": "a whole number", "dict": "a mapping",
-                    "list": "a list", "bool": "true or false"}.get(names, names)
-        raise _fail(where, field, f"must be {expected}")
-    return value
-
-
-def _hex(value: Any, pattern: re.Pattern[str], where: str, field: str) -> None:
-    if not isinstance(value, str) or not pattern.match(value):
-        raise _fail(where, field, "must be lower-case hexadecimal of the right length")
-
-
-def validate(doc: Any, where: str) -> None:
-    """Check the structure of a parsed save, naming the first bad field."""
-    if not isinstance(doc, dict):
-        raise FormatError("a save must be a YAML mapping", where)
-    fmt = doc.get("format")
-    if fmt != FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("pbem-save/"):
-            raise FormatError(f"format version {fmt!r} is not supported by this pbem "
-                              f"(it reads {FORMAT})", where)
-        raise _fail(where, "format", f"must be {FORMAT!r}")
-    allowed = {"format", "game", "players", "sequence", "writer", "written", "previous", "due",
-               "dice", "actions", "log", "state"}
-    unknown = sorted(str(k) for k in doc if k not in allowed)
-    if unknown:
-        raise _fail(where, unknown[0], "is not a save field")
-    game = _typed(doc, "game", dict, where, "game")
-    _hex(game.get("id"), _HEX32, where, "game.id")
-    for key in ("kind", "version", "title", "created"):
-        _typed(game, key, str, where, f"game.{key}")
-    _typed(game, "options", dict, where, "game.options")
-    _typed(game, "scenario", dict, where, "game.scenario", nullable=True)
-    if game.get("dice") not in ("chain", "table"):
-        raise _fail(where, "game.dice", "must be 'chain' or 'table'")
-    players = _typed(doc, "players", list, where, "players")
-    if not 1 <= len(players) <= 8:
-        raise _fail(where, "players", "must list 1 to 8 players")
-    roles: list[str] = []
-    for i, player in enumerate(players):
-        field = f"players[{i}]"
-        if not isinstance(player, dict):
-            raise _fail(where, field, "must be a mapping")
-        role = _typed(player, "role", str, where, f"{field}.role")
-        if not _ROLE.match(role) or role in roles:
-            raise _fail(where, f"{field}.role", "must be a new lower-case name")
-        roles.append(role)
-        _typed(player, "name", str, where, f"{field}.name")
-        key = _typed(player, "key", str, where, f"{field}.key")
-        try:
-            PublicKey.from_line(key)
-        except Exception:
-            raise _fail(where, f"{field}.key", "must be an ssh-ed25519 public key") from None
-    sequence = _typed(doc, "sequence", int, where, "sequence")
-    if sequence < 0:
-        raise _fail(where, "sequence", "must not be negative")
-    writer = _typed(doc, "writer", str, where, "writer")
-    if writer not in roles:
-        raise _fail(where, "writer", f"{writer!r} is not a player's role")
-    _typed(doc, "written", str, where, "written")
-    previous = _typed(doc, "previous", str, where, "previous", nullable=True)
-    if (previous is None) != (sequence == 0):
-        raise _fail(where, "previous", "must be empty exactly on the first save")
-    if previous is not None:
-        _hex(previous, _HEX64, where, "previous")
-    due = _typed(doc, "due", dict, where, "due", nullable=True)
-    if due is not None:
-        role = _typed(due, "role", str, where, "due.role")
-        if role not in roles:
-            raise _fail(where, "due.role", f"{role!r} is not a player's role")
-        _typed(due, "step", str, where, "due.step")
-        _typed(due, "text", str, where, "due.text")
-    _validate_dice(_typed(doc, "dice", dict, where, "dice"), roles, where)
-    actions = _typed(doc, "actions", list, where, "actions")
-    for i, action in enumerate(actions):
-        field = f"actions[{i}]"
-        if not isinstance(action, dict):
-            raise _fail(where, field, "must be a mapping")
-        _typed(action, "do", str, where, f"{field}.do")
-        for j, roll in enumerate(action.get("dice", [])):
-            _validate_roll(roll, where, f"{field}.dice[{j}]")
-    log = _typed(doc, "log", list, where, "log")
-    if not all(isinstance(line, str) for line in log):
-        raise _fail(where, "log", "must be a list of text lines")
-    _typed(doc, "state", dict, where, "state")
-
-
-def _validate_roll(roll: Any, where: str, field: str) -> None:
-    if not isinstance(roll, dict) or set(roll) - {"d", "of", "for"}:
-        raise _fail(where, field, "must be a mapping with d, of and for")
-    sides = roll.get("of", 6)
-    value = roll.get("d")
-    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
-        raise _fail(where, f"{field}.of", "must be a positive whole number")
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
-        raise _fail(where, f"{field}.d", f"must be a die value from 1 to {sides}")
-    if not isinstance(roll.get("for"), str):
-        raise _fail(where, f"{field}.for", "must say what the die was for")
-
-
-def _validate_dice(dice: dict[str, Any], roles: list[str], where: str) -> None:
-    for name in ("commits", "shares", "links"):
-        section = _typed(dice, name, dict, where, f"dice.{name}")
-        for role, value in section.items():
-            if role not in roles:
-                raise _fail(where, f"dice.{name}.{role}", "is not a player's role")
-            if name == "links":
-                if not isinstance(value, dict):
-                    raise _fail(where, f"dice.links.{role}", "must be a mapping")
-                used = _typed(value, "used", int, where, f"dice.links.{role}.used")
-                if used < 0:
-                    raise _fail(where, f"dice.links.{role}.used", "must not be negative")
-                _hex(value.get("link"), _HEX64, where, f"dice.links.{role}.link")
-            else:
-                _hex(value, _HEX64, where, f"dice.{name}.{role}")
-    seed = _typed(dice, "seed", str, where, "dice.seed", nullable=True)
-    if seed is not None:
-        _hex(seed, _HEX64, where, "dice.seed")
-
-
 # ---------------------------------------------------------------- writing
 
 
-def _comments(doc: Mapping[str, Any], summary: list[str]) -> str:
-    lines = [f"# pbem save: {doc['game']['title']} ({doc['game']['kind']} "
-             f"{doc['game']['version']})",
-             f"# game {doc['game']['id']}, save {doc['sequence']}, written by {doc['writer']}"]
-    lines += [f"# {line}" for line in summary]
-    lines.append("# Check it with: pbem verify THIS_FILE (see docs/save-format.md)")
-    return "\n".join(line.replace("\n", " ") for line in lines) + "\n"
+def comments(doc: Mapping[str, Any]) -> str:
+    """The comment lines at the top of a save: a summary of its content for people.
+
+    They are derived from the content alone, so they can say nothing it does not; the
+    reader refuses a save whose comments differ from these."""
+    game = doc["game"]
+    names = {p["role"]: p["name"] for p in doc["players"]}
+    lines = [f"pbem save: {game['title']} ({game['kind']} {game['version']})",
+             f"game {game['id']}, save {doc['sequence']}, written by "
+             f"{names[doc['writer']]} ({doc['writer']})",
+             "players: " + ", ".join(f"{p['name']} ({p['role']})" for p in doc["players"]),
+             f"dice: {DICE_WORDS[game['dice']]}"]
+    lines += [line for line in doc["log"] if not line.startswith(" ")][:8]
+    due = doc["due"]
+    if due is None:
+        lines.append("the game is over")
+    else:
+        lines.append(f"next: {names[due['role']]} ({due['role']}) - {due['text']}")
+    lines.append("Check it with: pbem verify THIS_FILE (see docs/save-format.md)")
+    return "".join(f"# {line}\n" for line in lines)
 
 
-def render(doc: Mapping[str, Any], key: PrivateKey, summary: list[str] | None = None) -> bytes:
+DICE_WORDS = {"witnessed": "witnessed (each roll needs another player's answer)",
+              "open": "open (the mover sees their own dice while composing)",
+              "table": "TABLE DICE typed in by the players"}
+
+
+def _ordered(mapping: Mapping[str, Any], section: str) -> dict[str, Any]:
+    return {key: mapping[key] for key in ORDER[section] if key in mapping}
+
+
+def canonical(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``doc`` with every engine-owned mapping's keys in their one order."""
+    out = _ordered(doc, "")
+    out["game"] = _ordered(doc["game"], "game")
+    out["players"] = [_ordered(p, "player") for p in doc["players"]]
+    if doc["due"] is not None:
+        out["due"] = _ordered(doc["due"], "due")
+    dice = _ordered(doc["dice"], "dice")
+    dice["links"] = {role: _ordered(link, "link") for role, link in dice["links"].items()}
+    out["dice"] = dice
+    out["actions"] = [canonical_action(a) for a in doc["actions"]]
+    if doc.get("pending") is not None:
+        pending = doc["pending"]
+        out["pending"] = {"by": pending["by"], "request": pending["request"],
+                          "action": canonical_action(pending["action"])}
+    return out
+
+
+def body_of(doc: Mapping[str, Any]) -> bytes:
+    """The signed part of a save: its comments and its YAML."""
+    return (comments(doc) + strict_yaml.dump(dict(doc))).encode("utf-8")
+
+
+def render(doc: Mapping[str, Any], key: PrivateKey) -> bytes:
     """The signed bytes of a save: comments, YAML body, then the signature block."""
-    body = (_comments(doc, summary or []) + strict_yaml.dump(dict(doc))).encode("utf-8")
-    if not body.endswith(b"\n"):
-        body += b"\n"
+    body = body_of(canonical(doc))
     return body + b"signature: |\n" + _indented(key.sign(body, NS_SAVE).armor())
 
 

@@ -59,7 +59,8 @@ class Result:
 def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = None,
          check: Callable[[dict[str, Any]], None] | None = None,
          max_actions: int = 20000, keys: list[PrivateKey] | None = None,
-         game_id: str | None = None) -> Result:
+         game_id: str | None = None, dice: str = "open",
+         salts: list[str] | None = None) -> Result:
     """Play one game between random players, every save signed and chained.
 
     ``check`` is called with the state after every action (for invariants).
@@ -69,16 +70,21 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
     locals_ = [identity.LocalIdentity(f"player-{i + 1}", key) for i, key in enumerate(keys)]
     by_key = {loc.key.public.line: loc for loc in locals_}
     game_id = game_id or hashlib.sha256(f"selfplay {kind} {seed}".encode()).hexdigest()[:32]
+    salts = salts or [None] * players  # type: ignore[list-item]
     saves = [session.new_game(kind, locals_[0], [loc.identity for loc in locals_[1:]],
-                              options, None, game_id=game_id)]
-    for local in locals_[1:]:
-        saves.append(session.join(saves[-1], local))
+                              options, None, dice=dice, game_id=game_id, salt=salts[0])]
+    for local, salt in zip(locals_[1:], salts[1:], strict=True):
+        saves.append(session.join(saves[-1], local, salt))
     actions = 0
     rolls = 0
     while saves[-1].due is not None:
         prev = saves[-1]
         assert prev.due is not None
         writer = by_key[prev.player(prev.due["role"])["key"]]
+        if prev.due["step"] == chain.WITNESS:
+            saves.append(session.witness(prev, writer))
+            rolls += sum(len(a.get("dice", [])) for a in saves[-1].actions)
+            continue
         composer = session.Composer(prev, writer)
         if check is not None:
             check(composer.state)
@@ -102,7 +108,9 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         rolls += len(composer.dice.rolls)
         saves.append(composer.finish())
     module_outcome = saves[-1].state.get("result")
-    return Result(saves, actions, module_outcome, rolls, len(saves) - players)
+    hand_overs = sum(1 for s in saves[players:] if s.actions and s.actions[0]["do"] != "witness"
+                     and s.pending is None)
+    return Result(saves, actions, module_outcome, rolls, hand_overs)
 
 
 def verify(result: Result) -> chain.Verdict:

@@ -1,8 +1,10 @@
-"""Making saves: a new game, joining it, and composing the next save action by action.
+"""Making saves: a new game, joining it, answering a roll request, and composing a turn.
 
 :class:`Composer` is what the CLI's ``apply`` and the TUI drive: it offers the engine's
 prompt, applies actions on a copy (an illegal one changes nothing), keeps the dice and
-the log, allows undo until dice are rolled, and finally writes the signed save.
+the log, allows undo until dice are rolled, and finally writes the signed save — at a
+hand-over, at the end of the game, or (witnessed dice) at an action that must wait for
+its dice. :func:`witness` writes the answer to such a request; it needs no decision.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import chain, gameplay, games
 from pbem import dice as dicemod
-from pbem import gameplay, games
-from pbem.chain import JOIN, START, compute_due, dice_for, roles_of
+from pbem.chain import JOIN, START, WITNESS, compute_due, roles_of
 from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, copy_state
-from pbem.errors import IllegalAction, NotYourTurn, UsageError
+from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
 from pbem.identity import Identity, LocalIdentity
-from pbem.savefile import FORMAT, SaveFile, parse, render
+from pbem.save_schema import DICE_MODES, FORMAT, canonical_action
+from pbem.savefile import SaveFile, parse, render
 
 
 def now_utc() -> str:
@@ -27,17 +30,29 @@ def now_utc() -> str:
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def _seal(doc: dict[str, Any], key: Any, summary: list[str], where: str) -> SaveFile:
-    raw = render(doc, key, summary)
-    return parse(raw, where)
+def _seal(doc: dict[str, Any], key: Any, where: str) -> SaveFile:
+    return parse(render(doc, key), where)
+
+
+def anchor_of(save: SaveFile, role: str) -> str:
+    """What ``role``'s seed share and dice chain are derived from in this game."""
+    return dicemod.anchor(save.game, save.players, save.doc["dice"]["salts"][role])
 
 
 def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
              options: Mapping[str, Any] | None = None,
-             scenario: Mapping[str, Any] | None = None, table_dice: bool = False,
-             game_id: str | None = None) -> SaveFile:
-    """The first save of a new game, with the creator's dice commitments."""
+             scenario: Mapping[str, Any] | None = None, dice: str | bool = "open",
+             game_id: str | None = None, salt: str | None = None,
+             table_dice: bool = False) -> SaveFile:
+    """The first save of a new game, with the creator's dice commitments. (``salt`` is
+    random unless given: only to rebuild a recorded game byte for byte.)"""
     module = games.get(kind)
+    if isinstance(dice, bool):  # the older spelling: True for table dice
+        dice = "table" if dice else "open"
+    if table_dice:
+        dice = "table"
+    if dice not in DICE_MODES:
+        raise UsageError(f"dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
     players_count = 1 + len(opponents)
     if not module.min_players <= players_count <= module.max_players:
         raise UsageError(f"{module.title} takes {module.min_players} to {module.max_players} "
@@ -50,38 +65,32 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
         raise UsageError("every player needs a different name")
     checked = module.options(players_count, dict(options or {}))
     roles = module.roles(checked)
-    game_id = game_id or secrets.token_hex(16)
     players = [{"role": role, "name": name, "key": key}
                for role, name, key in zip(roles, names, keys, strict=True)]
+    game = {"id": game_id or secrets.token_hex(16), "kind": module.kind,
+            "version": module.version, "title": module.title, "options": checked,
+            "scenario": dict(scenario) if scenario is not None else None,
+            "dice": dice, "created": now_utc()}
     creator_role = roles[0]
-    share = dicemod.seed_share(creator.key, game_id, creator_role)
+    salt = salt or secrets.token_hex(16)
+    root = dicemod.anchor(game, players, salt)
+    share = dicemod.seed_share(creator.key, root, creator_role)
     dice_state = {
+        "salts": {creator_role: salt},
         "commits": {creator_role: dicemod.commit(share)},
         "shares": {},
         "links": {creator_role: {"used": 0, "link": dicemod.chain_link(
-            creator.key, game_id, creator_role, 0)}},
+            creator.key, root, creator_role, 0)}},
         "seed": None,
     }
-    state = gameplay.opening(module, checked, dict(scenario) if scenario is not None else None)
+    state = gameplay.opening(module, checked, game["scenario"])
     doc: dict[str, Any] = {
-        "format": FORMAT,
-        "game": {"id": game_id, "kind": module.kind, "version": module.version,
-                 "title": module.title, "options": checked,
-                 "scenario": dict(scenario) if scenario is not None else None,
-                 "dice": "table" if table_dice else "chain", "created": now_utc()},
-        "players": players,
-        "sequence": 0,
-        "writer": creator_role,
-        "written": now_utc(),
-        "previous": None,
+        "format": FORMAT, "game": game, "players": players, "sequence": 0,
+        "writer": creator_role, "written": now_utc(), "previous": None,
         "due": compute_due(module, players, dice_state, state),
-        "dice": dice_state,
-        "actions": [],
-        "log": [],
-        "state": state,
+        "dice": dice_state, "actions": [], "pending": None, "log": [], "state": state,
     }
-    summary = [f"{p['name']} plays {module.role_label(p['role'])}" for p in players]
-    return _seal(doc, creator.key, summary, "new game")
+    return _seal(doc, creator.key, "new game")
 
 
 def _role_for(prev: SaveFile, me: LocalIdentity) -> str:
@@ -100,36 +109,65 @@ def _role_for(prev: SaveFile, me: LocalIdentity) -> str:
     return role
 
 
-def join(prev: SaveFile, me: LocalIdentity) -> SaveFile:
-    """The joiner's answer to a new game: their seed share and dice-chain tip."""
+def join(prev: SaveFile, me: LocalIdentity, salt: str | None = None) -> SaveFile:
+    """The joiner's answer to a new game: their salt, seed share and dice-chain tip."""
     role = _role_for(prev, me)
     if prev.due is None or prev.due["step"] != JOIN:
         raise UsageError("this game does not wait for anyone to join", prev.where)
     module = games.get(prev.kind)
     dice_state = copy.deepcopy(prev.doc["dice"])
-    dice_state["shares"][role] = dicemod.seed_share(me.key, prev.game_id, role)
-    dice_state["links"][role] = {"used": 0,
-                                 "link": dicemod.chain_link(me.key, prev.game_id, role, 0)}
-    log = Log()
-    log.heading(f"{me.name} joins the game as {module.role_label(role)}")
-    doc = _next_doc(prev, role, dice_state, [{"do": JOIN}], log.lines(), prev.state, module)
-    return _seal(doc, me.key, [f"{me.name} joined"], "join")
+    salt = salt or secrets.token_hex(16)
+    dice_state["salts"][role] = salt
+    root = dicemod.anchor(prev.game, prev.players, salt)
+    dice_state["shares"][role] = dicemod.seed_share(me.key, root, role)
+    dice_state["links"][role] = {"used": 0, "link": dicemod.chain_link(me.key, root, role, 0)}
+    name = prev.player(role)["name"]
+    line = f"{name} joins the game as {module.role_label(role)}"
+    doc = _next_doc(prev, role, dice_state, [{"do": JOIN}], [line], prev.state, module)
+    return _seal(doc, me.key, "join")
+
+
+def _advance_link(prev: SaveFile, me: LocalIdentity, role: str) -> dict[str, Any]:
+    dice_state = copy.deepcopy(prev.doc["dice"])
+    used = dice_state["links"][role]["used"] + 1
+    dice_state["links"][role] = {
+        "used": used, "link": dicemod.chain_link(me.key, anchor_of(prev, role), role, used)}
+    return dice_state
+
+
+def witness(prev: SaveFile, me: LocalIdentity) -> SaveFile:
+    """Answer a roll request: reveal this player's next link; the last witness also makes
+    the rolls and carries the game on to the next decision. No choice is involved."""
+    role = _role_for(prev, me)
+    pending = prev.pending
+    if prev.due is None or prev.due["step"] != WITNESS or pending is None:
+        raise UsageError("this save does not ask for a witness", prev.where)
+    module = games.get(prev.kind)
+    dice_state = _advance_link(prev, me, role)
+    order = chain.witnesses(roles_of(prev), pending["by"])
+    request = pending["request"] or prev.sha256
+    if role != order[-1]:
+        doc = _next_doc(prev, role, dice_state, [{"do": WITNESS}], [], prev.state, module,
+                        {**pending, "request": request})
+        return _seal(doc, me.key, "witness")
+    stub = {"players": prev.players, "dice": dice_state}
+    replay = chain.resolve_request(module, stub, prev.state, pending, request, prev.where)
+    action: Action = {"do": WITNESS}
+    if replay.records[0]:
+        action["dice"] = replay.records[0]
+    doc = _next_doc(prev, role, dice_state, [action], replay.log, replay.state, module)
+    return _seal(doc, me.key, "witness")
 
 
 def _next_doc(prev: SaveFile, role: str, dice_state: dict[str, Any], actions: list[Action],
-              log: list[str], state: dict[str, Any], module: GameModule) -> dict[str, Any]:
+              log: list[str], state: dict[str, Any], module: GameModule,
+              pending: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "game": prev.game,
-        "players": prev.players,
-        "sequence": prev.sequence + 1,
-        "writer": role,
-        "written": now_utc(),
+        "format": FORMAT, "game": prev.game, "players": prev.players,
+        "sequence": prev.sequence + 1, "writer": role, "written": now_utc(),
         "previous": prev.sha256,
-        "due": compute_due(module, prev.players, dice_state, state),
-        "dice": dice_state,
-        "actions": actions,
-        "log": log,
+        "due": compute_due(module, prev.players, dice_state, state, pending, role),
+        "dice": dice_state, "actions": actions, "pending": pending, "log": log,
         "state": state,
     }
 
@@ -146,27 +184,41 @@ class Composer:
         assert due is not None
         if due["step"] == JOIN:
             raise UsageError("this game waits for you to join it: use pbem join", prev.where)
+        if due["step"] == WITNESS:
+            raise UsageError("this save asks your pbem to answer a roll request: pbem witness "
+                             "(or pbem inbox / pbem watch) does it", prev.where)
         self.roles = roles_of(prev)
-        dice_state = copy.deepcopy(prev.doc["dice"])
-        used = dice_state["links"][self.role]["used"] + 1
-        dice_state["links"][self.role] = {
-            "used": used, "link": dicemod.chain_link(me.key, prev.game_id, self.role, used)}
+        self.mode = prev.dice_mode
+        dice_state = _advance_link(prev, me, self.role)
         self.starting = due["step"] == START
         if self.starting:
             shares = dice_state["shares"]
-            shares[self.role] = dicemod.seed_share(me.key, prev.game_id, self.role)
+            shares[self.role] = dicemod.seed_share(me.key, anchor_of(prev, self.role),
+                                                   self.role)
             dice_state["seed"] = dicemod.game_seed(prev.game_id, [shares[r] for r in self.roles])
         self.dice_state = dice_state
-        self.table = prev.table_dice
-        self._doc_stub = {"sequence": prev.sequence + 1, "dice": dice_state,
-                          "writer": self.role}
+        self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
+                      "players": prev.players}
         self._reset()
+
+    @property
+    def table(self) -> bool:
+        return self.mode == "table"
+
+    def _new_dice(self) -> Any:
+        if self.mode == "table":
+            return dicemod.TableDice([])
+        if self.mode == "open":
+            return chain.open_dice(self.module, self._stub, self.roles, lambda: self.state)
+        return dicemod.WitnessDice()
 
     def _reset(self) -> None:
         self.state = copy_state(self.prev.state)
         self.log = Log()
         self.actions: list[Action] = []
-        self.dice = dice_for(self._doc_stub, self.roles, self.table, [])
+        self.pending: Action | None = None
+        self.waiting_for = ""
+        self.dice = self._new_dice()
         self.pending_start = self.starting
         if self.starting and not self.table:
             self._start([])
@@ -181,6 +233,12 @@ class Composer:
             gameplay.start(self.module, self.state, self.dice, self.log)
             if self.table and self.dice.values:
                 raise IllegalAction("more table dice were given than the opening rolls")
+        except NeedWitness as exc:
+            self.state = saved_state
+            self.log = Log()
+            self.pending, self.waiting_for = {"do": START}, exc.purpose
+            self.pending_start = False
+            return
         except BaseException:
             self.state = saved_state
             self.dice.restore(saved_dice)
@@ -194,7 +252,7 @@ class Composer:
         rolls = self.dice.rolls[before:]
         if rolls:
             record["dice"] = [roll.record() for roll in rolls]
-        return record
+        return canonical_action(record)
 
     # ------------------------------------------------------------------ queries
 
@@ -202,6 +260,8 @@ class Composer:
         if self.pending_start:
             return Prompt(self.role, START, "roll the opening dice at the table and type them in",
                           (ActionSpec(START, "Start the game"),))
+        if self.pending is not None:
+            return None
         return gameplay.prompt(self.module, self.state)
 
     def my_move(self) -> bool:
@@ -210,21 +270,45 @@ class Composer:
         return prompt is not None and prompt.role == self.role
 
     def due(self) -> dict[str, Any] | None:
-        return compute_due(self.module, self.prev.players, self.dice_state, self.state)
+        pending = {"by": self.role, "request": None, "action": self.pending} \
+            if self.pending is not None else None
+        return compute_due(self.module, self.prev.players, self.dice_state, self.state,
+                           pending, self.role)
+
+    def can_finish(self) -> tuple[bool, str]:
+        """Whether the save may be signed now: only where another player must act."""
+        if self.pending_start:
+            return False, "the game has not started: give the opening dice first"
+        if self.pending is not None:
+            return True, ""
+        if not [a for a in self.actions if a["do"] != START] and not self.starting:
+            return False, "no action taken yet: nothing to save"
+        if self.my_move():
+            return False, ("your turn goes on: a save ends where another player must act "
+                           f"({self.prompt().text})")  # type: ignore[union-attr]
+        return True, ""
 
     # ------------------------------------------------------------------ acting
 
     def act(self, action: Action) -> list[str]:
-        """Apply one action; return the new log lines. A refused action changes nothing."""
+        """Apply one action; return the new log lines. A refused action changes nothing.
+
+        In a witnessed game an action that rolls dice is not applied: it becomes this
+        save's request (:attr:`pending`), and nothing more can be done in this save."""
         if not isinstance(action, dict) or not isinstance(action.get("do"), str):
             raise IllegalAction("an action is a mapping with 'do: VERB'")
+        if self.pending is not None:
+            raise IllegalAction(f"this save waits for its dice ({self.waiting_for}); sign it "
+                                f"and send it, then carry on from the answer")
+        if action["do"] == START and self.starting and not self.pending_start:
+            return []  # the game has started already (pbem did it): nothing to do
         if action["do"] == START and self.pending_start:
             given = action.get("dice", [])
             if not isinstance(given, list):
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self._start(list(given))
             return self.log.lines()
-        if action["do"] in (JOIN, START):
+        if action["do"] in chain.ENGINE_VERBS:
             raise IllegalAction(f"'{action['do']}' is done by pbem itself")
         prompt = self.prompt()
         if prompt is None:
@@ -248,6 +332,11 @@ class Composer:
             if self.table and self.dice.values:
                 raise IllegalAction(f"{len(self.dice.values)} more table dice were given than "
                                     f"this action rolls")
+        except NeedWitness as exc:
+            self.state = saved_state
+            del self.log.entries[log_mark:]
+            self.pending, self.waiting_for = canonical_action(body), exc.purpose
+            return []
         except BaseException:
             self.state = saved_state
             self.dice.restore(saved_dice)
@@ -257,6 +346,8 @@ class Composer:
         return [entry.render() for entry in self.log.entries[log_mark:]]
 
     def can_undo(self) -> tuple[bool, str]:
+        if self.pending is not None and self.pending.get("do") != START:
+            return True, ""
         player_actions = [a for a in self.actions if a["do"] != START]
         if not player_actions:
             return False, "nothing to undo"
@@ -265,10 +356,13 @@ class Composer:
         return True, ""
 
     def undo(self) -> Action:
-        """Take back the last action if it rolled no dice."""
+        """Take back the last action if it rolled no dice (or withdraw a request)."""
         ok, reason = self.can_undo()
         if not ok:
             raise IllegalAction(f"cannot undo: {reason}")
+        if self.pending is not None:
+            undone, self.pending, self.waiting_for = self.pending, None, ""
+            return undone
         kept = [a for a in self.actions if a["do"] != START][:-1]
         start = [a for a in self.actions if a["do"] == START]
         undone = self.actions[-1]
@@ -284,18 +378,12 @@ class Composer:
         return self.log.lines()
 
     def finish(self) -> SaveFile:
-        """Sign and return the next save (write it with :func:`pbem.savefile.write`)."""
-        if self.pending_start:
-            raise IllegalAction("the game has not started: give the opening dice first")
-        if not [a for a in self.actions if a["do"] != START] and not self.starting:
-            raise IllegalAction("no action taken yet: nothing to save")
+        """Sign and return the next save (write it with :mod:`pbem.keeping`)."""
+        ok, reason = self.can_finish()
+        if not ok:
+            raise IllegalAction(reason)
+        pending = None if self.pending is None else {
+            "by": self.role, "request": None, "action": self.pending}
         doc = _next_doc(self.prev, self.role, self.dice_state, self.actions, self.log_lines(),
-                        self.state, self.module)
-        due = doc["due"]
-        summary = [line for line in self.log_lines() if not line.startswith(" ")][:8]
-        if due is None:
-            summary.append("the game is over")
-        else:
-            owner = self.prev.player(due["role"])["name"]
-            summary.append(f"next: {owner} ({due['role']}) - {due['text']}")
-        return _seal(doc, self.me.key, summary, "new save")
+                        self.state, self.module, pending)
+        return _seal(doc, self.me.key, "new save")

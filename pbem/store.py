@@ -71,3 +71,14 @@ def candidates(target: SaveFile, given: Iterable[Path], target_path: Path | None
         if save is not None and save.game_id == target.game_id:
             found.setdefault(save.sha256, save)
     return list(found.values())
+
+
+def candidates_of(game_id: str) -> list[SaveFile]:
+    """Every readable save of a game in the store."""
+    folder = game_folder(game_id)
+    found: dict[str, SaveFile] = {}
+    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        save = _read_quietly(path)
+        if save is not None and save.game_id == game_id:
+            found.setdefault(save.sha256, save)
+    return list(found.values())

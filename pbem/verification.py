@@ -1,7 +1,13 @@
-"""Checking a save before it is played or shown: the chain, then this player's ledger."""
+"""Checking a save before it is played or shown: this player's ledger, then the chain.
+
+Checking writes nothing: :func:`for_play` returns a :class:`Checked` whose
+:meth:`Checked.commit` records the saves in the ledger and the store once the command
+that needed them has succeeded (a refused command writes nothing anywhere).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pbem import chain, games, store
@@ -15,17 +21,40 @@ def full(target: SaveFile, given: list[Path], target_path: Path | None) -> chain
     return chain.verify(target, store.candidates(target, given, target_path))
 
 
+@dataclass
+class Checked:
+    """A save checked for play, and the saves to record once the command succeeds."""
+
+    line: str
+    ledger: Ledger
+    saves: list[SaveFile] = field(default_factory=list)
+
+    def commit(self) -> None:
+        """Accept the checked saves into the ledger and keep them in the store."""
+        for save in self.saves:
+            store.keep(save)
+            if self.ledger.check(save) in ("new", "next"):
+                self.ledger.accept(save)
+
+
 def for_play(target: SaveFile, ledger: Ledger, given: list[Path],
              target_path: Path | None) -> str:
+    """Check ``target`` and record it at once (filing mail, opening the table): the line."""
+    checked = check(target, ledger, given, target_path)
+    checked.commit()
+    return checked.line
+
+
+def check(target: SaveFile, ledger: Ledger, given: list[Path],
+          target_path: Path | None) -> Checked:
     """Check ``target`` against the ledger, re-checking only what the ledger lacks.
 
     When the ledger's head is the save just before ``target`` (and kept in the store),
     only that one step is re-applied, so the cost does not grow with the game's length.
-    Returns a one-line verdict.
     """
     status = ledger.check(target)
     if status == "known":
-        return f"OK: {target.short()} (accepted before)"
+        return Checked(f"OK: {target.short()} (accepted before)", ledger)
     head = ledger.head(target.game_id)
     if status in ("next", "ahead") and head is not None:
         prev = _stored(target, head)
@@ -35,20 +64,19 @@ def for_play(target: SaveFile, ledger: Ledger, given: list[Path],
                 steps = _path_from(prev, target, store.candidates(target, given, target_path))
                 if steps is None:
                     raise skips_ahead(head, target)
+                for save in steps[:-1]:
+                    ledger.check(save)
             module = games.get(target.kind)
             for before, save in zip([prev, *steps], steps, strict=False):
                 chain.check_next(module, before, save)
-                ledger.accept(save)
-                store.keep(save)
-            return f"OK: {target.short()} follows save {prev.sequence}, which you accepted"
+            return Checked(f"OK: {target.short()} follows save {prev.sequence}, which you "
+                           f"accepted", ledger, steps)
     if status == "ahead":
         raise skips_ahead(head, target)
     verdict = full(target, given, target_path)
-    for save in verdict.chain:
-        if ledger.check(save) in ("new", "next"):
-            ledger.accept(save)
-        store.keep(save)
-    return verdict.lines[0] + f" ({len(verdict.chain)} saves re-checked)"
+    count = len(verdict.chain)
+    return Checked(verdict.lines[0] + f" ({count} save{'s' if count != 1 else ''} re-checked)",
+                   ledger, verdict.chain)
 
 
 def _path_from(prev: SaveFile, target: SaveFile,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -13,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pbem import identity, strict_yaml
+from pbem import identity, safe_text, strict_yaml
 from pbem.errors import FormatError, PbemError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -51,11 +52,24 @@ def maybe_me(name: str | None, key: str | None) -> identity.LocalIdentity | None
 
 
 def say(text: str = "") -> None:
-    typer.echo(text)
+    """Print a line for people; control characters from saves are shown, not obeyed."""
+    typer.echo(safe_text.for_terminal(text))
 
 
 def warn(text: str) -> None:
-    typer.echo(text, err=True)
+    typer.echo(safe_text.for_terminal(text), err=True)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 save``, ``2 saves``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``pbem show SAVE | head``): drop further output silently."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def print_json(data: Any) -> None:
@@ -83,8 +97,11 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except PbemError as exc:
-            typer.echo(f"pbem: {exc.kind}: {exc.line()}", err=True)
+            warn(f"pbem: {exc.kind}: {exc.line()}")
             raise typer.Exit(exc.exit_code) from None
+        except BrokenPipeError:
+            _quiet_stdout()
+            raise typer.Exit(0) from None
         except KeyboardInterrupt:
             typer.echo("pbem: interrupted; nothing was written", err=True)
             raise typer.Exit(130) from None
@@ -93,8 +110,8 @@ def guarded(func: F) -> F:
         except Exception as exc:  # a bug: still one line, the details on request
             if os.environ.get("PBEM_DEBUG"):
                 traceback.print_exc()
-            typer.echo(f"pbem: internal error: {type(exc).__name__}: {exc} "
-                       f"(set PBEM_DEBUG=1 for details)", err=True)
+            warn(f"pbem: internal error: {type(exc).__name__}: {str(exc)[:200]} "
+                 f"(set PBEM_DEBUG=1 for details)")
             raise typer.Exit(70) from None
 
     return wrapper  # type: ignore[return-value]

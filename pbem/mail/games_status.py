@@ -46,19 +46,16 @@ def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Pat
 def standings(me: PublicKey) -> list[Standing]:
     """Every game in the ledger of the player with key ``me``, in the order of its id."""
     ledger = Ledger(me)
-    folder = ledger.folder
     out: list[Standing] = []
-    if not folder.is_dir():
-        return out
-    for entry in sorted(folder.glob("*.yaml")):
-        record = ledger.record(entry.stem)
-        if not record or not record["accepted"]:
+    for game_id in ledger.games():
+        record = ledger.record(game_id)
+        if not record:
             continue
-        head = record["accepted"][-1]
-        save, path = _stored(entry.stem, head)
+        head = record["head"]
+        save, path = _stored(game_id, head)
         title = str(record.get("kind", "?"))
         if save is None:
-            out.append(Standing(entry.stem, title, int(head["sequence"]), None, None, False,
+            out.append(Standing(game_id, title, int(head["sequence"]), None, None, False,
                                 "its latest save is missing from the store"))
             continue
         with contextlib.suppress(PbemError):

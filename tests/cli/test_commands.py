@@ -83,23 +83,33 @@ def test_key_option_with_passphrase(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_play_a_race_to_the_end(game: dict[str, Path], tmp_path: Path) -> None:
+    """Two players script a whole witnessed game: apply, witness, drafts, dry runs."""
     current = game["g1"]
-    for turn in range(60):
+    empty = _actions(tmp_path, "empty.yaml", "[]\n")
+    drafts = 0
+    for turn in range(120):
         _, shown = pbem("show", current, "--json")
         data = json.loads(shown)
         if data["due"] is None:
             break
         role = data["due"]["role"]
         name = next(p["name"] for p in data["players"] if p["role"] == role)
-        verbs = [a["do"] for a in (data["prompt"] or {"actions": [{"do": "start"}]})["actions"]]
-        text = "- do: roll\n" if "roll" in verbs else "- do: yield\n" if "yield" in verbs else ""
-        if data["due"]["step"] == "start":
-            text = ""
-        actions = _actions(tmp_path, f"t{turn}.yaml", text or "[]\n")
         out_file = tmp_path / f"s{turn}.pbem.yaml"
-        code, out = pbem("--as", name, "apply", current, actions, "-o", out_file, ok=False)
-        assert code == 0, out
-        current = out_file
+        if data["due"]["step"] == "witness":
+            pbem("--as", name, "witness", current, "-o", out_file)
+            current = out_file
+            continue
+        _, dry = pbem("--as", name, "apply", current, empty, "--dry-run", "--json")
+        prompt = json.loads(dry)["position"]["prompt"]
+        verbs = [a["do"] for a in prompt["actions"]] if prompt else []
+        text = "- do: roll\n" if "roll" in verbs else "- do: yield\n" if "yield" in verbs else ""
+        actions = _actions(tmp_path, f"t{turn}.yaml", text or "[]\n")
+        _, out = pbem("--as", name, "apply", current, actions, "-o", out_file)
+        if out_file.exists():
+            current = out_file
+        else:
+            assert "kept as a draft" in out
+            drafts += 1
     _, verdict = pbem("verify", current)
     assert verdict.startswith("OK: tiny-race")
     assert "the game is over" in verdict
@@ -116,16 +126,26 @@ def test_out_of_turn_and_review(game: dict[str, Path], tmp_path: Path) -> None:
     assert "Next: alice" in shown
 
 
+def _started(game: dict[str, Path], tmp_path: Path) -> Path:
+    """alice starts the race (a roll request: who runs first) and bob answers it."""
+    empty = _actions(tmp_path, "empty.yaml", "[]\n")
+    _, out = pbem("--as", "alice", "apply", game["g1"], empty, "-o", tmp_path / "g2.pbem.yaml")
+    assert "answer alice's roll request (who runs first)" in out
+    _, out = pbem("--as", "bob", "witness", tmp_path / "g2.pbem.yaml", "-o",
+                  tmp_path / "g3.pbem.yaml")
+    assert "runs first" in out
+    return tmp_path / "g3.pbem.yaml"
+
+
 def test_illegal_action_names_reason_and_writes_nothing(game: dict[str, Path],
                                                         tmp_path: Path) -> None:
-    empty = _actions(tmp_path, "empty.yaml", "[]\n")
-    pbem("--as", "alice", "apply", game["g1"], empty, "-o", tmp_path / "g2.pbem.yaml")
-    _, shown = pbem("show", tmp_path / "g2.pbem.yaml", "--json")
+    started = _started(game, tmp_path)
+    _, shown = pbem("show", started, "--json")
     due = json.loads(shown)["due"]["role"]
     actions = _actions(tmp_path, "bad.yaml", "- do: fly\n")
     before = sorted(p.name for p in tmp_path.iterdir())
     code, out = pbem("--as", {"red": "alice", "green": "bob"}[due], "apply",
-                     tmp_path / "g2.pbem.yaml", actions, ok=False)
+                     started, actions, ok=False)
     assert code == 6
     assert "'fly' is not offered now" in out and "(R1)" in out and "nothing written" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == before

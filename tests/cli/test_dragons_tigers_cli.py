@@ -51,19 +51,20 @@ def test_whole_game_from_the_command_line(tmp_path: Path,
     result = runner.invoke(app, ["new", "dragons-tigers", "--hotseat", "-o", "game", *options])
     assert result.exit_code == 0, result.output
     current = sorted((tmp_path / "game").glob("*.pbem.yaml"))[-1]
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("[]\n")
     turns = 0
     while True:
         shown = runner.invoke(app, ["show", str(current), "--json"])
         assert shown.exit_code == 0, shown.output
-        data = json.loads(shown.stdout)
-        if data["due"] is None:
+        if json.loads(shown.stdout)["due"] is None:
             break
-        specs = (data["prompt"] or {"actions": [{"do": "start"}]})["actions"]
-        if data["due"]["step"] == "start":
-            attempts = [[]]
-        else:
-            attempts = [[_fill(rng.choice(specs), rng)] for _ in range(6)]
-            attempts += [[_default(spec)] for spec in specs]
+        dry = runner.invoke(app, ["apply", str(current), str(empty), "--dry-run", "--json"])
+        assert dry.exit_code == 0, dry.output
+        prompt = json.loads(dry.stdout)["position"]["prompt"]
+        specs = prompt["actions"]
+        attempts = [[_fill(rng.choice(specs), rng)] for _ in range(6)]
+        attempts += [[_default(spec)] for spec in specs]
         for number, actions in enumerate(attempts):
             path = tmp_path / f"t{turns}-{number}.yaml"
             path.write_text(yaml.safe_dump(actions))
@@ -72,7 +73,10 @@ def test_whole_game_from_the_command_line(tmp_path: Path,
             if applied.exit_code == 0:
                 written = [line.split("Wrote ", 1)[1] for line in applied.stdout.splitlines()
                            if line.startswith("Wrote ")]
-                current = Path(written[-1])
+                if written:
+                    current = Path(written[-1])
+                else:
+                    assert "kept as a draft" in applied.stdout
                 break
             assert applied.exit_code == 6, applied.output  # refused, nothing written
         else:

@@ -24,7 +24,7 @@ def test_whole_chain_verifies(alice, bob) -> None:
     verdict = chain.verify(saves[-1], saves)
     assert len(verdict.chain) == len(saves)
     assert verdict.lines[0].startswith("OK: tiny-race")
-    assert "chain dice" in verdict.lines[3]
+    assert "open dice" in verdict.lines[3]
 
 
 def test_hand_edited_state_is_rejected(alice, bob) -> None:
@@ -97,7 +97,7 @@ def test_signature_by_another_player_for_writer(alice, bob) -> None:
     saves = play_race(alice, bob, turns=2)
     target = saves[-1]
     other = bob.key if target.writer == "red" else alice.key
-    with pytest.raises(Exception, match="not the pinned key"):
+    with pytest.raises(Exception, match="not the key the save names"):
         _resign(copy.deepcopy(target.doc), other)
 
 

@@ -50,7 +50,7 @@ def test_truncation_at_random_lengths(sample: savefile.SaveFile) -> None:
 def test_signature_by_key_not_pinned(sample: savefile.SaveFile) -> None:
     stranger = PrivateKey.generate()
     raw = savefile.render(sample.doc, stranger)
-    with pytest.raises(SignatureError, match="not the pinned key of red"):
+    with pytest.raises(SignatureError, match="not the key the save names for red"):
         savefile.parse(raw, "x")
 
 

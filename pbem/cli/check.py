@@ -1,0 +1,223 @@
+"""Looking and checking: ``pbem show``, ``verify``, ``log``, ``ledger`` and ``selfplay``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem import chain, gameplay, games, identity, savefile, store, verification
+from pbem.cli.common import AsName, KeyPath, guarded, maybe_me, me, print_json, say, warn
+from pbem.cli.root import CHECK, app
+from pbem.errors import ChainError, PbemError, UsageError
+from pbem.ledger import Ledger
+from pbem.signing import PublicKey
+
+
+def _trust(save: savefile.SaveFile, save_path: Path, viewer: PublicKey | None) -> str:
+    """How far the save was checked here, in one line (never writes anything): against
+    the ledger of a player of the game whose key is here (one step when the save follows
+    what they accepted), else from the game's first save."""
+    keys = [viewer] if viewer is not None and save.role_of(viewer) else []
+    local = identity.local_publics()
+    keys += [PublicKey.from_line(p["key"]) for p in save.players if p["key"] in local]
+    try:
+        if keys:
+            return verification.check(save, Ledger(keys[0]), [], save_path).line
+        return verification.full(save, [], save_path).lines[0]
+    except PbemError as exc:
+        return f"NOT VERIFIED: {exc.message} (only the signature was checked)"
+
+
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem show SAVE[/bold] · [bold]pbem show SAVE --json | jq .prompt[/bold]"))
+@guarded
+def show(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the state and the offered "
+                                                         "actions as JSON for scripts.")] = False,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Show a save: the game, who must act, the position and the actions offered."""
+    save = savefile.read(save_path)
+    module = games.get(save.kind)
+    local = maybe_me(as_name, key)
+    role = save.role_of(local.key.public) if local else None
+    trust = _trust(save, save_path, local.key.public if local else None)
+    started = save.doc["dice"]["seed"] is not None and save.pending is None
+    prompt = gameplay.prompt(module, save.state, role) if started else None
+    if as_json:
+        print_json({
+            "game": save.game, "players": save.players, "sequence": save.sequence,
+            "writer": save.writer, "sha256": save.sha256, "verified": trust,
+            "dice": save.dice_mode, "due": save.due, "pending": save.pending,
+            "viewer": role, "view": gameplay.view(module, save.state, role),
+            "prompt": prompt.to_dict() if prompt else None,
+            "outcome": module.outcome(save.state), "log": save.doc["log"],
+        })
+        return
+    say(f"{module.title}: game {save.game_id[:8]}, save {save.sequence}")
+    say("Players: " + ", ".join(f"{p['name']} ({module.role_label(p['role'])})"
+                                for p in save.players))
+    writer = save.player(save.writer)["name"]
+    say(f"Signed by {writer} ({save.writer}) at {save.doc['written']}")
+    say(trust)
+    say(f"Dice: {savefile.DICE_WORDS[save.dice_mode]}")
+    picture = module.describe(save.state, role)
+    if picture:
+        say("")
+        say(picture)
+    say("")
+    if save.due is None:
+        say(f"The game is over: {module.outcome(save.state)}")
+        return
+    say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "
+        f"{save.due['text']}")
+    if prompt is not None:
+        for spec in prompt.actions:
+            params = ", ".join(
+                f"{p.name}: " + (f"{p.minimum}-{p.maximum}" if p.kind == "int" else
+                                 "|".join(str(o.value) for o in p.options[:8])
+                                 + ("|..." if len(p.options) > 8 else ""))
+                for p in spec.params)
+            fixed = ", ".join(f"{k}: {v}" for k, v in spec.fixed.items())
+            extra = "; ".join(x for x in (fixed, params) if x)
+            say(f"  - do: {spec.verb}  {spec.label}" + (f"  [{extra}]" if extra else "")
+                + (f"  ({spec.rule})" if spec.rule else ""))
+
+
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem verify SAVE[/bold] · [bold]pbem verify SAVE earlier/*.pbem.yaml"
+    "[/bold]\n\nEarlier saves are also looked for beside SAVE and in your local store."))
+@guarded
+def verify(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
+    earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...",
+                                                  help="Earlier saves of the same game.")
+    ] = [],  # noqa: B006
+) -> None:
+    """Re-check a save and its whole chain from the game's first save; exit 0 only if all
+    holds."""
+    save = savefile.read(save_path)
+    verdict = verification.full(save, list(earlier), save_path)
+    for line in verdict.lines:
+        say(line)
+
+
+@app.command(rich_help_panel=CHECK, epilog="Example: [bold]pbem log SAVE --all[/bold]")
+@guarded
+def log(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
+    earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...")
+    ] = [],  # noqa: B006
+    whole: Annotated[bool, typer.Option("--all", help="The whole game, not just this save.")
+    ] = False,
+) -> None:
+    """Tell what happened, in words, with every die and the rule applied."""
+    save = savefile.read(save_path)
+    saves = [save]
+    if whole:
+        saves = chain.order_chain(save, store.candidates(save, list(earlier), save_path))
+    say(f"{games.get(save.kind).title}: game {save.game_id[:8]}; dice: "
+        f"{savefile.DICE_WORDS[save.dice_mode]}")
+    for item in saves:
+        writer = item.player(item.writer)["name"]
+        say(f"--- save {item.sequence}: {writer} ({item.writer}) ---")
+        for line in item.doc["log"]:
+            say(line)
+
+
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem ledger[/bold] · [bold]pbem ledger GAME_ID --resolve 3fa2c1[/bold]"))
+@guarded
+def ledger(
+    game_id: Annotated[str | None, typer.Argument(help="A game id (or its first characters).")
+    ] = None,
+    resolve: Annotated[str | None, typer.Option(
+        "--resolve", help="After a fork: keep the save whose hash starts so, and resume.")
+    ] = None,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Show your ledger of accepted saves, or settle a fork."""
+    book = Ledger(me(as_name, key).key.public)
+    ids = book.games()
+    if game_id:
+        ids = [g for g in ids if g.startswith(game_id)]
+        if len(ids) != 1:
+            raise UsageError(f"no single game in your ledger starts with {game_id!r}")
+    if resolve:
+        if not game_id:
+            raise UsageError("--resolve needs the game id")
+        _check_kept(book, ids[0], resolve)
+        kept = book.resolve(ids[0], resolve)
+        say(f"Fork settled for game {ids[0][:8]}: {kept[:12]}... is kept; the other version "
+            f"is refused from now on; play resumes.")
+        return
+    if not ids:
+        say("Your ledger is empty.")
+    for gid in ids:
+        record = book.record(gid)
+        assert record is not None
+        head = record["head"]
+        state = "STOPPED (fork)" if record["fork"] else "ok"
+        say(f"{gid[:8]}  {record['kind']}  save {head['sequence']}  "
+            f"{head['sha256'][:12]}...  {state}")
+
+
+def _check_kept(book: Ledger, game_id: str, prefix: str) -> None:
+    """The version to keep must itself follow the rules from its predecessor."""
+    fork = book.fork(game_id)
+    if not fork:
+        return
+    wanted = [h for h in fork["hashes"] if h.startswith(prefix)]
+    if len(wanted) != 1:
+        return
+    saves = {s.sha256: s for s in store.candidates_of(game_id)}
+    kept = saves.get(wanted[0])
+    if kept is None:
+        raise ChainError("the version to keep is not in your store; nothing changed", game_id)
+    try:
+        chain.verify(kept, saves.values())
+    except PbemError as exc:
+        warn(f"pbem: the version {wanted[0][:12]}... does not verify: {exc.message}")
+        raise ChainError("a version that breaks the rules cannot be kept; nothing changed",
+                         game_id) from None
+
+
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem selfplay dragons-tigers --games 5[/bold] · "
+    "[bold]pbem selfplay dragons-tigers --players 3 --seed 7 --out games/seed7[/bold]"))
+@guarded
+def selfplay(
+    game: Annotated[str, typer.Argument(help="Which game: " + ", ".join(games.kinds()) + ".")],
+    games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
+    players: Annotated[int, typer.Option("--players", min=2, max=8,
+                                         help="Players per game.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    dice: Annotated[str, typer.Option("--dice", help="open or witnessed.")] = "open",
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Write the saves of each game here (one folder per game).")] = None,
+) -> None:
+    """Let random legal players play complete games, every save signed, chained and
+    verified: a smoke test of the rules and a source of sample games."""
+    from pbem import selfplay as random_play
+
+    games.get(game)
+    if dice not in ("open", "witnessed"):
+        raise UsageError("--dice is open or witnessed")
+    for index in range(games_count):
+        result = random_play.play(game, players, seed + index, dice=dice)
+        verdict = random_play.verify(result)
+        outcome = result.outcome or {}
+        say(f"game {seed + index}: {result.actions} actions, {len(result.saves)} saves, "
+            f"{result.rolls} dice; result: {outcome.get('winner') or 'no winner'} "
+            f"({outcome.get('reason', '?')}); {verdict.lines[0]}")
+        if out is not None:
+            folder = out / f"game-{seed + index}" if games_count > 1 else out
+            for save in result.saves:
+                savefile.write(folder / savefile.file_name(save.game_id, save.sequence,
+                                                           save.writer), save.raw)
+            say(f"  saves written to {folder}")

@@ -1,0 +1,331 @@
+"""Playing from the command line: ``pbem apply`` (a turn, kept as a draft until a
+hand-over) and ``pbem witness`` (answering a roll request)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pbem import drafts, gameplay, games, identity, keeping, savefile, session, verification
+from pbem.chain import WITNESS
+from pbem.cli.common import (
+    AsName,
+    KeyPath,
+    explicit_identity,
+    guarded,
+    maybe_me,
+    me,
+    plural,
+    print_json,
+    read_yaml_file,
+    say,
+)
+from pbem.cli.root import PLAY, app
+from pbem.errors import FormatError, IllegalAction, NotYourTurn, UsageError
+from pbem.ledger import Ledger
+from pbem.signing import PublicKey
+
+
+def _load_actions(path: Path) -> list[dict[str, Any]]:
+    if str(path) == "-":
+        data_bytes = sys.stdin.buffer.read(1024 * 1024 + 1)
+        if len(data_bytes) > 1024 * 1024:
+            raise FormatError("actions are larger than 1 MiB", "standard input")
+        from pbem import strict_yaml
+
+        data = strict_yaml.load(data_bytes, "standard input")
+    else:
+        data = read_yaml_file(path, "actions")
+    if isinstance(data, dict) and "actions" in data:
+        data = data["actions"]
+    if data is None:
+        data = []
+    if not isinstance(data, list):
+        raise FormatError("an actions file is a YAML list of actions (- do: VERB ...)",
+                          str(path))
+    for index, action in enumerate(data):
+        if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+            raise FormatError(f"actions[{index}] must be a mapping with 'do: VERB'", str(path))
+    return data
+
+
+def _local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:
+    return identity.find_local(PublicKey.from_line(save.player(role)["key"]))
+
+
+@dataclass
+class Turn:
+    """What composing the given actions produced: signed saves and, perhaps, a turn still
+    being composed (the draft)."""
+
+    saves: list[savefile.SaveFile] = field(default_factory=list)
+    open: session.Composer | None = None
+    not_applied: int = 0
+    waiting: str = ""
+
+
+def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
+            actions: list[dict[str, Any]], source: str, hotseat: bool) -> Turn:
+    """Apply the actions, signing a save at each hand-over; in hot-seat play, go on as the
+    next local player, answering roll requests with the local witnesses' keys."""
+    turn = Turn()
+    composer: session.Composer | None = session.Composer(prev, local)
+    for index, action in enumerate(actions):
+        assert composer is not None
+        if composer.pending is not None or not composer.my_move():
+            composer = _hand_over(turn, composer, hotseat, f"{source}: actions[{index}]")
+            if composer is None:
+                turn.not_applied = len(actions) - index
+                return turn
+        try:
+            composer.act(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{action.get('do')}: {exc.message}; nothing written",
+                                where=f"{source}: actions[{index}]") from None
+    assert composer is not None
+    if composer.pending is not None or not composer.my_move():
+        composer = _hand_over(turn, composer, hotseat, source, last=True)
+    turn.open = composer
+    return turn
+
+
+def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str,
+               last: bool = False) -> session.Composer | None:
+    """Sign the composed save; continue as the next player when their key is here."""
+    prompt_before = composer.prompt()
+    if prompt_before is None and composer.pending is None:
+        if last:
+            turn.saves.append(composer.finish())
+            return None
+        raise IllegalAction("the game is over", where=where)
+    turn.saves.append(composer.finish())
+    save = turn.saves[-1]
+    while save.due is not None and save.due["step"] == WITNESS:
+        witness = _local_for(save, save.due["role"]) if hotseat else None
+        if witness is None:
+            turn.waiting = save.due["text"]
+            return None
+        turn.saves.append(session.witness(save, witness))
+        save = turn.saves[-1]
+    if save.due is None:
+        return None
+    nxt = _local_for(save, save.due["role"]) if hotseat else None
+    if nxt is None:
+        if not last:
+            owner = save.player(save.due["role"])["name"]
+            turn.waiting = f"{owner} ({save.due['role']}) must act now: {save.due['text']}"
+        return None
+    return session.Composer(save, nxt)
+
+
+def _report(turn: Turn, paths: list[Path]) -> None:
+    for save, path in zip(turn.saves, paths, strict=True):
+        say(f"Wrote {path}")
+        for line in save.doc["log"]:
+            say(f"  {line}")
+    if turn.not_applied:
+        say(f"{plural(turn.not_applied, 'action')} after that were not applied: "
+            f"{turn.waiting or 'another player must act first'}.")
+    elif turn.waiting:
+        say(f"Waiting: {turn.waiting}")
+
+
+def _position(module: Any, composer: session.Composer | None,
+              last: savefile.SaveFile | None) -> dict[str, Any]:
+    """The exact position after the actions, as ``pbem show --json`` gives it."""
+    if composer is not None:
+        state, due = composer.state, composer.due()
+        pending, log = composer.pending, composer.log_lines()
+        prompt = composer.prompt()
+        role: str | None = composer.role
+    else:
+        assert last is not None
+        state, due, pending, log = last.state, last.due, last.pending, last.doc["log"]
+        prompt = None
+        role = None
+    return {"viewer": role, "view": gameplay.view(module, state, role), "due": due,
+            "pending": pending, "prompt": prompt.to_dict() if prompt else None,
+            "outcome": module.outcome(state), "log": log}
+
+
+@app.command(rich_help_panel=PLAY, epilog=(
+    "Example: [bold]pbem apply 7f3c2a91-0012-white.pbem.yaml turn.yaml[/bold]\n\n"
+    "turn.yaml is a YAML list of actions from the ones pbem show SAVE offers, such as:\n\n"
+    "  - do: end-movement\n\n"
+    "A turn is one save: actions are added to the turn's draft (beside SAVE) until another "
+    "player must act, and the save is signed there. --dry-run --json prints the exact "
+    "position after the actions without signing or writing anything. docs/actions.md lists "
+    "every verb."))
+@guarded
+def apply(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The save you received.")],
+    actions_path: Annotated[Path, typer.Argument(metavar="ACTIONS",
+                                                 help="YAML list of actions ('-': stdin).")],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="The next save to write (default: beside SAVE).")] = None,
+    finish: Annotated[bool, typer.Option(
+        "--finish", help="The actions must complete the turn: fail, keeping nothing, if "
+                         "they stop while you still have to act.")] = False,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Apply on a copy and show the result; sign and write nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Apply actions to your turn; sign the save when another player must act.
+
+    When every player's key is on this machine (hot-seat), play continues through
+    hand-overs and one save is written per hand-over. An illegal action, or one that is
+    not yours, stops everything: nothing is written.
+    """
+    actions = _load_actions(actions_path)
+    prev = savefile.read(save_path)
+    if prev.due is None:
+        raise IllegalAction("the game is over; nothing more can be played", where=str(save_path))
+    due_role = prev.due["role"]
+    explicit = explicit_identity(as_name, key)
+    local = me(as_name, key) if explicit else _local_for(prev, due_role)
+    if local is None:
+        local = maybe_me(None, None)
+        if local is None or prev.role_of(local.key.public) is None:
+            raise NotYourTurn(f"this save is addressed to {prev.player(due_role)['name']}; "
+                              f"no key of theirs is here", where=str(save_path))
+    if prev.role_of(local.key.public) != due_role:
+        session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
+    if prev.due["step"] == WITNESS:
+        raise UsageError("this save asks for a witness answer, not for actions: pbem witness "
+                         f"{save_path}", str(save_path))
+    ledger = Ledger(local.key.public)
+    checked = verification.check(prev, ledger, [], save_path)
+    if moved := ledger.already_moved(prev, due_role):
+        raise IllegalAction(f"you already signed the save after this one (kept in {moved}); "
+                            f"signing another would fork the game: send that one",
+                            where=str(save_path))
+    draft_file = drafts.draft_path(save_path)
+    earlier = drafts.read(draft_file, prev.sha256, due_role) or []
+    turn = compose(prev, local, earlier + actions, str(actions_path), hotseat=not explicit)
+    module = games.get(prev.kind)
+    if finish and turn.open is not None:
+        prompt = turn.open.prompt()
+        raise IllegalAction("the actions stop while you still have to act"
+                            + (f" ({prompt.text})" if prompt else "") + "; nothing written",
+                            where=str(actions_path))
+    if dry_run:
+        _dry_run(module, turn, as_json)
+        return
+    folder = (output.parent if output is not None else save_path.parent)
+    paths = [folder / savefile.file_name(s.game_id, s.sequence, s.writer) for s in turn.saves]
+    if output is not None and paths:
+        paths[0] = output
+    _write(turn, prev, checked, paths)
+    draft_note = _keep_draft(turn, prev, save_path, paths, draft_file, due_role)
+    if as_json:
+        print_json({"wrote": [str(p) for p in paths], "draft": draft_note,
+                    "position": _position(module, turn.open, turn.saves[-1] if turn.saves
+                                          else prev)})
+        return
+    say(checked.line)
+    _report(turn, paths)
+    if draft_note:
+        composer = turn.open
+        assert composer is not None
+        say(f"Your turn goes on ({plural(len(composer.actions), 'action')} so far, kept as "
+            f"a draft in {draft_note}); continue with: pbem apply {save_path} MORE.yaml")
+        prompt = composer.prompt()
+        if prompt:
+            say(f"Now: {prompt.text}")
+    elif turn.saves and turn.saves[-1].due is not None:
+        last = turn.saves[-1]
+        assert last.due is not None
+        say(f"Next: {last.player(last.due['role'])['name']} ({last.due['role']}) - "
+            f"{last.due['text']}")
+    elif turn.saves:
+        say("The game is over.")
+
+
+def _write(turn: Turn, prev: savefile.SaveFile, checked: verification.Checked,
+           paths: list[Path]) -> None:
+    """Write every signed save, refusing before any write if a name is taken."""
+    for path in paths:
+        if path.exists() or path.is_symlink():
+            raise FormatError("a file of that name exists already; nothing written", str(path))
+    before = prev
+    for index, (save, path) in enumerate(zip(turn.saves, paths, strict=True)):
+        keeping.write(save, path, before, checked if index == 0 else None)
+        before = save
+    if not turn.saves:
+        checked.commit()
+
+
+def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: list[Path],
+                draft_file: Path, due_role: str) -> str:
+    """Keep (or clear) the draft of the turn still being composed; return where."""
+    composer = turn.open
+    if turn.saves:
+        drafts.remove(draft_file)
+    if composer is None or not composer.actions:
+        return ""
+    answered = paths[-1] if turn.saves else save_path
+    target = drafts.draft_path(answered)
+    drafts.write(target, composer.prev.sha256, composer.role, composer.actions)
+    return str(target)
+
+
+def _dry_run(module: Any, turn: Turn, as_json: bool) -> None:
+    last = turn.saves[-1] if turn.saves else None
+    if as_json:
+        print_json({"saves": [{"sequence": s.sequence, "writer": s.writer, "due": s.due,
+                               "pending": s.pending, "log": s.doc["log"]}
+                              for s in turn.saves],
+                    "position": _position(module, turn.open, last)})
+        return
+    say("Dry run: nothing signed or written.")
+    for save in turn.saves:
+        say(f"save {save.sequence} by {save.writer}:")
+        for line in save.doc["log"]:
+            say(f"  {line}")
+    if turn.open is not None:
+        for line in turn.open.log_lines():
+            say(f"  {line}")
+        prompt = turn.open.prompt()
+        if prompt:
+            say(f"Now: {prompt.text}")
+
+
+@app.command(rich_help_panel=PLAY, epilog=(
+    "Example: [bold]pbem witness 7f3c2a91-0013-blue.pbem.yaml[/bold]\n\n"
+    "pbem inbox and pbem watch do this by themselves; it needs no decision."))
+@guarded
+def witness(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The roll request.")],
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Where to write.")] = None,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Answer a roll request in a witnessed game: reveal your next dice link."""
+    prev = savefile.read(save_path)
+    if prev.due is None or prev.due["step"] != WITNESS:
+        raise UsageError("this save does not ask for a witness answer", str(save_path))
+    local = me(as_name, key) if explicit_identity(as_name, key) else (
+        _local_for(prev, prev.due["role"]) or me(None, None))
+    ledger = Ledger(local.key.public)
+    checked = verification.check(prev, ledger, [], save_path)
+    if moved := ledger.already_moved(prev, prev.due["role"]):
+        raise IllegalAction(f"you already answered this request (kept in {moved})",
+                            where=str(save_path))
+    answer = session.witness(prev, local)
+    path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
+                                                          answer.writer)
+    keeping.write(answer, path, prev, checked)
+    say(checked.line)
+    say(f"Wrote {path}")
+    for line in answer.doc["log"]:
+        say(f"  {line}")
+    if answer.due is not None:
+        say(f"Next: {answer.player(answer.due['role'])['name']} ({answer.due['role']}) - "
+            f"{answer.due['text']}")
