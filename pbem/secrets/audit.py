@@ -27,7 +27,7 @@ from pbem.secrets.shuffle import ShuffleStep
 class ShuffleEntry:
     """A shuffle step and the deck it started from."""
 
-    before: Sequence[Ciphertext]
+    before: tuple[Ciphertext, ...]
     step: ShuffleStep
 
 
@@ -57,7 +57,7 @@ class PrivateDeckEntry:
     label: str
     size: int
     commitment: bytes
-    events: Sequence[private_deck.Event]
+    events: tuple[private_deck.Event, ...]
 
 
 Entry = ShuffleEntry | ShareEntry | PassEntry | PrivateDeckEntry

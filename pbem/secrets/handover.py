@@ -30,8 +30,10 @@ def pass_aad(anchor: bytes, recipient: str, ct: Ciphertext) -> bytes:
 def give(keys: GameKeys, recipient: PublicKeys, ct: Ciphertext,
          held_shares: Sequence[Share] = ()) -> Envelope:
     """The envelope that lets ``recipient`` read ``ct``: the giver's share and proof, and
-    the shares the giver holds privately for it (``held_shares``)."""
-    shares = [elgamal.make_share(keys, ct), *held_shares]
+    the shares the giver holds privately for it (``held_shares``; the recipient's own, if
+    there, is left out)."""
+    shares = [elgamal.make_share(keys, ct),
+              *(share for share in held_shares if share.role != recipient.role)]
     payload = json.dumps({share.role: share.record() for share in shares},
                          sort_keys=True, separators=(",", ":")).encode()
     seed = keys.nonce_seed(f"{PURPOSE}:{recipient.role}")

@@ -50,7 +50,7 @@ class ShuffleStep:
 
     role: str
     label: str
-    output: list[Ciphertext]
+    output: tuple[Ciphertext, ...]
     commitment: bytes
 
     def record(self) -> dict[str, Any]:
@@ -60,8 +60,8 @@ class ShuffleStep:
     @classmethod
     def from_record(cls, record: Any, role: str, label: str) -> ShuffleStep:
         field = f"shuffle {label}"
-        cards = [Ciphertext.from_record(value, f"{field} card {n}", role)
-                 for n, value in enumerate(records.items(record, "cards", field, role))]
+        cards = tuple(Ciphertext.from_record(value, f"{field} card {n}", role)
+                      for n, value in enumerate(records.items(record, "cards", field, role)))
         return cls(role, label, cards, records.raw(record, "seed", field, role, 32))
 
 
@@ -69,7 +69,7 @@ def shuffle_step(keys: GameKeys, label: str, cts: Sequence[Ciphertext],
                  joint: Point) -> ShuffleStep:
     """This player's step on ``cts`` for the shuffle called ``label`` (unique per step)."""
     seed = keys.shuffle_seed(label)
-    return ShuffleStep(keys.role, label, shuffle(cts, joint, seed),
+    return ShuffleStep(keys.role, label, tuple(shuffle(cts, joint, seed)),
                        seed_commitment(seed, keys.role, label))
 
 
