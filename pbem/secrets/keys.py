@@ -5,7 +5,8 @@ the ``pbem-secrets@pbem`` namespace is hashed into a root, and every per-game se
 from the root with its own label:
 
 * the ElGamal secret scalar ``x`` and public ``Y = x·G``, published with a Schnorr proof
-  of knowledge bound to the anchor and the role (no rogue-key attack on the joint key);
+  of knowledge bound to the anchor, the role and the other published keys (no rogue-key
+  attack on the joint key, and no field of the record can change unnoticed);
 * an X25519 key pair for envelopes (data encrypted to this player alone);
 * master seeds for shuffles, private decks and nonces, from which each use derives its
   own seed with a label.
@@ -80,7 +81,8 @@ class PublicKeys:
         """Refuse keys whose proof of knowledge fails for this game and role."""
         group.point(self.elgamal, "elgamal key", self.role)
         pairs = [(group.GENERATOR, self.elgamal)]
-        if not proofs.check(self.proof, pairs, KEY_PROOF, anchor, self.role):
+        if not proofs.check(self.proof, pairs, KEY_PROOF, anchor, self.role, self.envelope,
+                            self.seeds):
             raise SecretsError("the proof of knowledge of the key does not hold",
                                "elgamal key", self.role)
 
@@ -158,10 +160,10 @@ class GameKeys:
 
     def public(self) -> PublicKeys:
         """The keys to publish at the start, with the proof of knowledge of ``x``."""
-        proof = proofs.prove(self.x, [(group.GENERATOR, self.elgamal)], KEY_PROOF,
-                             self.anchor, self.role)
         seeds = seeds_commitment(self.anchor, self.role, self._shuffle_master,
                                  self._deck_master)
+        proof = proofs.prove(self.x, [(group.GENERATOR, self.elgamal)], KEY_PROOF,
+                             self.anchor, self.role, self.envelope_public, seeds)
         return PublicKeys(self.role, self.elgamal, proof, self.envelope_public, seeds)
 
     def opening(self) -> Opening:

@@ -62,8 +62,9 @@ def test_a_rogue_key_cannot_cancel_the_others() -> None:
     chosen = group.base_mul(group.scalar_from_int(12345))
     rogue_point = group.sub(chosen, wei.elgamal)
     # the best shu can do: reuse their own proof, or prove for their own key
-    for proof in (shu.public().proof, proofs.prove(shu.x, [(group.GENERATOR, rogue_point)],
-                                                  keys.KEY_PROOF, ANCHOR, "shu")):
+    for proof in (shu.public().proof,
+                  proofs.prove(shu.x, [(group.GENERATOR, rogue_point)], keys.KEY_PROOF,
+                               ANCHOR, "shu", shu.envelope_public, bytes(32))):
         rogue = PublicKeys("shu", rogue_point, proof, shu.envelope_public, bytes(32))
         with pytest.raises(SecretsError, match="shu's elgamal key"):
             keys.joint_key([wei, rogue], ANCHOR)
