@@ -32,7 +32,7 @@ from pbem.secrets.keys import GameKeys, PublicKeys
 from pbem.signing import PrivateKey
 
 settings.register_profile("pbem-secrets", derandomize=True, database=None, deadline=None,
-                          max_examples=12, print_blob=False)
+                          max_examples=20, print_blob=False)
 PROFILE = settings.get_profile("pbem-secrets")
 
 ROLES = ("wei", "shu", "wu", "jin", "yue", "qin")
