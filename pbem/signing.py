@@ -22,7 +22,8 @@ from pbem.errors import KeyProblem, SignatureError
 NS_SAVE = "pbem-save@pbem"
 NS_DICE = "pbem-dice@pbem"
 NS_KEY = "pbem-key@pbem"
-NAMESPACES = (NS_SAVE, NS_DICE, NS_KEY)
+NS_SECRETS = "pbem-secrets@pbem"
+NAMESPACES = (NS_SAVE, NS_DICE, NS_KEY, NS_SECRETS)
 
 _MAGIC = b"SSHSIG"
 _VERSION = 1
