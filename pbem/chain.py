@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from pbem import dice as dicemod
 from pbem import gameplay, games
-from pbem.engine import Action, GameModule, Log, State, copy_state
+from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
 from pbem.errors import ChainError, IllegalAction, IncompleteChain, NeedDice, NeedWitness, PbemError
 from pbem.savefile import SaveFile
 
@@ -139,8 +139,11 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
-                _offered_to(module, state, writer)
+                prompt = _offered_to(module, state, writer)
                 body = {k: v for k, v in action.items() if k != "dice"}
+                if complete_action(prompt, body) != body:
+                    raise IllegalAction("it is not written in its complete form (every "
+                                        "argument, defaults included, nothing more)")
                 guard(where, f"actions[{index}] ({verb})",
                       gameplay.apply, module, state, writer, body, dice, log)
         except NeedDice as exc:
@@ -158,12 +161,13 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
     return Replay(holder["state"], log.lines(), records)
 
 
-def _offered_to(module: GameModule, state: State, writer: str) -> None:
+def _offered_to(module: GameModule, state: State, writer: str) -> Prompt:
     prompt = gameplay.prompt(module, state)
     if prompt is None:
         raise IllegalAction("the game is over")
     if prompt.role != writer:
         raise IllegalAction(f"{writer} acted but {prompt.role} was due ({prompt.text})")
+    return prompt
 
 
 def _require(condition: bool, message: str, where: str) -> None:
@@ -272,7 +276,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     where = save.where
     _require(save.game_id == prev.game_id,
              f"belongs to game {save.game_id[:8]}, not {prev.game_id[:8]}", where)
-    _require(save.game == prev.game and save.players == prev.players,
+    _require(same(save.game, prev.game) and same(save.players, prev.players),
              "the game's fixed details (options, players, keys) changed", where)
     _require(save.previous == prev.sha256,
              f"its previous-save hash does not match save {prev.sequence}", where)
@@ -333,7 +337,9 @@ def _check_request(module: GameModule, save: SaveFile, state: State) -> None:
     action = pending["action"]
     try:
         if action["do"] != START:
-            _offered_to(module, state, save.writer)
+            prompt = _offered_to(module, state, save.writer)
+            if complete_action(prompt, action) != action:
+                raise IllegalAction("it is not written in its complete form")
         guard(where, "the pending action", _try, module, state, pending)
     except NeedWitness:
         return

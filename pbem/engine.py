@@ -239,6 +239,41 @@ class GameModule(ABC):
         return f"{action.get('do')} {args}".strip()
 
 
+def complete_action(prompt: Prompt | None, action: Action) -> Action:
+    """The one recorded form of an offered action: its fixed arguments and its parameters'
+    defaults filled in, and no argument the offer does not name (refused, naming it).
+
+    An action whose verb is not offered is returned unchanged, for the game to refuse with
+    its rule."""
+    verb = action.get("do")
+    specs = [spec for spec in (prompt.actions if prompt else ()) if spec.verb == verb]
+    if not specs:
+        return action
+    given = {k: v for k, v in action.items() if k != "dice"}
+    matching = [spec for spec in specs
+                if all(k in given and given[k] == v for k, v in spec.fixed.items())]
+    if not matching and len(specs) == 1 and all(given.get(k, v) == v
+                                                 for k, v in specs[0].fixed.items()):
+        matching = specs
+    if not matching:
+        return action
+    spec = matching[0]
+    names = {"do", *spec.fixed, *(param.name for param in spec.params)}
+    unknown = sorted(str(k) for k in given if k not in names)
+    if unknown:
+        from pbem.errors import IllegalAction
+
+        raise IllegalAction(f"'{verb}' takes no argument {unknown[0]!r} (it takes: "
+                            f"{', '.join(sorted(names - {'do'})) or 'nothing'})", spec.rule)
+    out: Action = {"do": verb, **spec.fixed}
+    for param in spec.params:
+        if param.name in given:
+            out[param.name] = given[param.name]
+        elif param.default is not None:
+            out[param.name] = param.default
+    return out
+
+
 def copy_state(value: Any) -> Any:
     """A fast deep copy of YAML-like data (dicts, lists and scalars)."""
     kind = type(value)

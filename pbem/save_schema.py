@@ -209,6 +209,8 @@ def _dice(dice: dict[str, Any], roles: list[str], where: str) -> None:
     exact_keys(dice, "dice", where, "dice")
     for name in ("salts", "commits", "shares", "links"):
         section = typed(dice, name, dict, where, f"dice.{name}")
+        if [r for r in roles if r in section] != list(section):
+            raise fail(where, f"dice.{name}", "roles are not in the players' order")
         for role, value in section.items():
             field = f"dice.{name}.{role}"
             if role not in roles:

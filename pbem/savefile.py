@@ -252,7 +252,10 @@ def canonical(doc: Mapping[str, Any]) -> dict[str, Any]:
     out["players"] = [_ordered(p, "player") for p in doc["players"]]
     if doc["due"] is not None:
         out["due"] = _ordered(doc["due"], "due")
+    roles = [p["role"] for p in doc["players"]]
     dice = _ordered(doc["dice"], "dice")
+    for name in ("salts", "commits", "shares", "links"):
+        dice[name] = {role: dice[name][role] for role in roles if role in dice[name]}
     dice["links"] = {role: _ordered(link, "link") for role, link in dice["links"].items()}
     out["dice"] = dice
     out["actions"] = [canonical_action(a) for a in doc["actions"]]

@@ -18,7 +18,7 @@ from typing import Any
 from pbem import chain, gameplay, games
 from pbem import dice as dicemod
 from pbem.chain import JOIN, START, WITNESS, compute_due, roles_of
-from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, copy_state
+from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
 from pbem.identity import Identity, LocalIdentity
 from pbem.save_schema import DICE_MODES, FORMAT, canonical_action
@@ -321,7 +321,7 @@ class Composer:
         saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)
         before = len(self.dice.rolls)
-        body = {k: v for k, v in action.items() if k != "dice"}
+        body = complete_action(prompt, {k: v for k, v in action.items() if k != "dice"})
         if self.table:
             given = action.get("dice", [])
             if not isinstance(given, list):

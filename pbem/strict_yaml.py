@@ -3,7 +3,8 @@
 It reads libyaml's event stream (iterative, so deep nesting cannot crash it) and
 builds plain Python values itself, refusing what a save never needs and an attacker
 might use: anchors and aliases, tags, merge keys, duplicate keys, nesting deeper than
-``MAX_DEPTH``, floats and other implicit types, several documents in one file.
+``MAX_DEPTH``, whole numbers longer than ``MAX_DIGITS`` digits, floats and other implicit
+types, several documents in one file.
 
 Values are ``dict`` (string or integer keys), ``list``, ``str``, ``int``, ``bool``
 and ``None``. Writing goes through :func:`dump`, whose output this reader accepts.
@@ -37,6 +38,7 @@ except ImportError:  # pragma: no cover - exercised only without libyaml
     _PLAIN = None
 
 MAX_DEPTH = 64
+MAX_DIGITS = 18
 _RESOLVER = yaml.resolver.Resolver()
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _STR = "tag:yaml.org,2002:str"
@@ -79,6 +81,9 @@ def _is_plain_text(value: str) -> bool:
 def _plain(value: str, source: str, mark: Any) -> Any:
     """Resolve an unquoted scalar the way the writer expects, refusing other types."""
     if _DECIMAL.match(value):
+        if len(value.lstrip("+-")) > MAX_DIGITS:
+            raise FormatError(f"number with more than {MAX_DIGITS} digits",
+                              _where(source, mark))
         return int(value)
     if _is_plain_text(value):
         return value

@@ -1,22 +1,91 @@
-"""Shared fixtures: isolated config and data folders, local identities, the tiny game."""
+"""Shared fixtures: isolated config and data folders, local identities, the tiny game.
+
+No test may write outside its own temporary folders: for the whole run HOME and the XDG
+folders point at a temporary folder, and every test fails if it changes the real home or
+the repository's folders (:func:`_nothing_written_outside`).
+"""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pbem import games, identity  # noqa: E402
-from tests.tinygame import TinyRace  # noqa: E402
+from tests.tinygame import TinyRace, TinyRaceOfThree  # noqa: E402
 
 games.register("tiny-race", TinyRace)
+games.register("tiny-race-3", TinyRaceOfThree)
+
+# Property tests are deterministic (a fixed seed, no example database written anywhere).
+settings.register_profile("pbem", derandomize=True, database=None, deadline=None,
+                          print_blob=False)
+settings.load_profile("pbem")
 
 FROZEN = "2026-11-22 12:00:00"
+
+
+REAL_HOME = Path(os.path.expanduser("~")).resolve()
+_WATCHED = [REAL_HOME, REAL_HOME / ".config", REAL_HOME / ".local" / "share",
+            REAL_HOME / ".cache", REAL_HOME / ".ssh", ROOT, ROOT / "tests", ROOT / "saves",
+            ROOT / "saves" / "golden", ROOT / "docs", ROOT / "scripts", ROOT / "pbem"]
+
+
+def _stamps() -> dict[Path, tuple[int, ...]]:
+    out = {}
+    for folder in _WATCHED:
+        try:
+            info = folder.stat()
+            out[folder] = (info.st_mtime_ns, info.st_ino)
+        except OSError:
+            out[folder] = ()
+    return out
+
+
+def _untracked() -> set[str]:
+    found = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
+                           capture_output=True, text=True, check=False)
+    return {line for line in found.stdout.splitlines() if line.startswith("??")}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """HOME and the XDG folders of the whole run are a temporary folder; at the end, the
+    repository has no file more than at the start."""
+    home = tmp_path_factory.mktemp("home")
+    saved = {name: os.environ.get(name) for name in (
+        "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
+    before = _untracked()
+    os.environ["HOME"] = str(home)
+    for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                      ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
+        os.environ[name] = str(home / sub)
+    yield
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    new = _untracked() - before
+    assert not new, f"the tests left files in the repository: {sorted(new)[:5]}"
+
+
+@pytest.fixture(autouse=True)
+def _nothing_written_outside() -> Iterator[None]:
+    """A test that changes the real home or a repository folder fails."""
+    before = _stamps()
+    yield
+    changed = [str(folder) for folder, stamp in _stamps().items() if stamp != before[folder]]
+    assert not changed, f"the test wrote outside its temporary folders: {changed}"
 
 
 @pytest.fixture(autouse=True)

@@ -21,9 +21,10 @@ class TinyRace(GameModule):
     kind = "tiny-race"
     title = "Tiny Race"
     version = "1"
+    seats: tuple[str, ...] = tuple(ROLES)
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
-        return list(ROLES)
+        return list(self.seats)
 
     def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         given = dict(given or {})
@@ -37,14 +38,14 @@ class TinyRace(GameModule):
         return {"players": players, "target": target}
 
     def setup(self, options: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> State:
-        pos = {"red": 0, "green": 0}
+        pos = dict.fromkeys(self.seats, 0)
         if scenario:
             pos.update(scenario.get("positions", {}))
         return {"pos": pos, "turn": None, "target": options["target"], "bump": None,
-                "winner": None}
+                "winner": None, "stretched": False}
 
     def start(self, state: State, dice: Any, log: Log) -> None:
-        first = ROLES[dice.draw(2, "who runs first") - 1]
+        first = self.seats[dice.draw(len(self.seats), "who runs first") - 1]
         state["turn"] = first
         log.add(f"{first} runs first")
 
@@ -59,7 +60,9 @@ class TinyRace(GameModule):
         return Prompt(state["turn"], "run", "roll or rest", (
             ActionSpec("roll", "Roll and advance", "R1", params=(
                 Param("times", "int", "How many dice", minimum=1, maximum=2, default=1),)),
-            ActionSpec("rest", "Rest this turn", "R1")), rule="R1")
+            ActionSpec("rest", "Rest this turn", "R1"),
+            *(() if state["stretched"] else (ActionSpec("stretch", "Stretch first", "R4"),))),
+            rule="R1")
 
     def apply(self, state: State, role: str, action: dict[str, Any], dice: Any,
               log: Log) -> None:
@@ -73,9 +76,14 @@ class TinyRace(GameModule):
         if verb not in offered:
             raise IllegalAction(f"'{verb}' is not offered now (offered: "
                                 f"{', '.join(sorted(offered))})", prompt.rule)
-        other = ROLES[1 - ROLES.index(role)]
+        other = self.seats[(self.seats.index(role) + 1) % len(self.seats)]
+        if verb == "stretch":
+            state["stretched"] = True
+            log.add(f"{role} stretches", "R4")
+            return
+        state["stretched"] = False
         if verb in ("yield", "hold"):
-            mover = other
+            mover = state["turn"]
             if verb == "yield":
                 state["pos"][role] = max(0, state["pos"][role] - 1)
                 log.add(f"{role} yields and steps back to {state['pos'][role]}", "R2")
@@ -100,8 +108,9 @@ class TinyRace(GameModule):
         if state["pos"][role] >= state["target"]:
             state["winner"] = role
             log.add(f"{role} wins the race", "R3")
-        elif state["pos"][role] == state["pos"][other]:
-            state["bump"] = other
+        elif caught := [r for r in self.seats if r != role
+                        and state["pos"][r] == state["pos"][role]]:
+            state["bump"] = caught[0]
         else:
             state["turn"] = other
 
@@ -109,4 +118,14 @@ class TinyRace(GameModule):
         return {"winner": state["winner"]} if state["winner"] else None
 
     def describe(self, state: State, role: str | None = None) -> str:
-        return " ".join(f"{r}:{state['pos'][r]}" for r in ROLES)
+        return " ".join(f"{r}:{state['pos'][r]}" for r in self.seats)
+
+
+class TinyRaceOfThree(TinyRace):
+    """The same race for three runners."""
+
+    kind = "tiny-race-3"
+    title = "Tiny Race of Three"
+    min_players = 3
+    max_players = 3
+    seats = ("red", "green", "blue")

@@ -73,8 +73,10 @@ def show(
     if save.due is None:
         say(f"The game is over: {module.outcome(save.state)}")
         return
+    waiting = f"; waiting since {save.doc['written']}" if save.due["step"] == chain.WITNESS \
+        else ""
     say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "
-        f"{save.due['text']}")
+        f"{save.due['text']}{waiting}")
     if prompt is not None:
         for spec in prompt.actions:
             params = ", ".join(

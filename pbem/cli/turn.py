@@ -114,12 +114,11 @@ def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str
     if save.due is None:
         return None
     nxt = _local_for(save, save.due["role"]) if hotseat else None
-    if nxt is None:
-        if not last:
-            owner = save.player(save.due["role"])["name"]
-            turn.waiting = f"{owner} ({save.due['role']}) must act now: {save.due['text']}"
-        return None
-    return session.Composer(save, nxt)
+    if nxt is None and not last:
+        owner = save.player(save.due["role"])["name"]
+        raise NotYourTurn(f"{owner} ({save.due['role']}) must act now ({save.due['text']}) "
+                          f"and their key is not here; nothing written", where=where)
+    return None if nxt is None else session.Composer(save, nxt)
 
 
 def _report(turn: Turn, paths: list[Path]) -> None:

@@ -108,6 +108,11 @@ class DragonsTigers(GameModule):
         flow.act(t, role, action)
         flow.advance(t)
 
+    def dice_context(self, state: State) -> str:
+        """Open-mode dice are keyed by the round and the kingdom turn they belong to."""
+        turns = state.get("turns") or {}
+        return f"round {state.get('round')}, turn {turns.get('total')}"
+
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return view.view(state, role)
 

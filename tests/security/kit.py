@@ -1,0 +1,107 @@
+"""The attacker's tools: games to attack, and a save's content re-signed at will.
+
+The strongest attacker is a player of the game: they can edit any field of a save and
+sign it again with their own key (which is the pinned key of the role they play)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from pbem import identity, savefile, session, strict_yaml
+from pbem.cli.main import app
+from pbem.ledger import Ledger
+from pbem.signing import NS_SAVE, PrivateKey
+from pbem.verification import check
+
+runner = CliRunner()
+
+
+def players(*names: str) -> list[identity.LocalIdentity]:
+    return [identity.keygen(name) for name in names]
+
+
+def race(people: list[identity.LocalIdentity], saves_after_start: int = 6,
+         dice: str = "open", kind: str = "tiny-race") -> list[savefile.SaveFile]:
+    """A game played by the people given (tiny race: everyone rolls once a turn)."""
+    first = session.new_game(kind, people[0], [p.identity for p in people[1:]],
+                             {"target": 80}, dice=dice)
+    saves = [first]
+    for person in people[1:]:
+        saves.append(session.join(saves[-1], person))
+    by_role = {p["role"]: person for p, person in zip(first.players, people, strict=True)}
+    goal = len(saves) + saves_after_start
+    while len(saves) < goal and saves[-1].due is not None:
+        current = saves[-1]
+        who = by_role[current.due["role"]]
+        if current.due["step"] == "witness":
+            saves.append(session.witness(current, who))
+            continue
+        composer = session.Composer(current, who)
+        while composer.my_move():
+            composer.act(composer.prompt().actions[0].complete())
+        saves.append(composer.finish())
+    return saves
+
+
+def who_wrote(save: savefile.SaveFile, people: list[identity.LocalIdentity]
+              ) -> identity.LocalIdentity:
+    key = save.player(save.writer)["key"]
+    return next(p for p in people if p.key.public.line == key)
+
+
+def resign(save: savefile.SaveFile, key: PrivateKey,
+           change: Callable[[dict[str, Any]], None] | None = None) -> bytes:
+    """The save's content, changed, written and signed again as pbem would write it."""
+    doc = copy.deepcopy(save.doc)
+    if change is not None:
+        change(doc)
+    return savefile.render(doc, key)
+
+
+def forge(save: savefile.SaveFile, key: PrivateKey,
+          change: Callable[[dict[str, Any]], None]) -> bytes:
+    """The save's content changed as a hand editor would: kept in its order, anything added
+    kept, written with pbem's own YAML writer and signed by ``key``."""
+    doc = copy.deepcopy(save.doc)
+    change(doc)
+    try:
+        head = savefile.comments(doc)
+    except Exception:
+        head = savefile.comments(save.doc)
+    return sign_body((head + strict_yaml.dump(doc)).encode("utf-8"), key)
+
+
+def sign_body(body: bytes, key: PrivateKey) -> bytes:
+    """Any bytes at all, with a valid signature block by ``key``."""
+    return body + b"signature: |\n" + savefile._indented(key.sign(body, NS_SAVE).armor())
+
+
+def body(save: savefile.SaveFile) -> bytes:
+    return save.raw[:save.raw.rfind(savefile.SIGNATURE_LINE) + 1]
+
+
+def accept_all(ledger: Ledger, saves: list[savefile.SaveFile]) -> None:
+    for save in saves:
+        check(save, ledger, [], None).commit()
+
+
+def cli(*args: Any) -> tuple[int, str, str]:
+    """Run pbem; a failure must be one line on stderr and never a traceback."""
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        repr(result.exception))
+    if result.exit_code != 0:
+        assert result.stderr.count("\n") == 1, result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` with its bytes (to prove nothing was written)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
