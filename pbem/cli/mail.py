@@ -16,6 +16,7 @@ from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
 from pbem.mail import compose, games_status, inbox, passwords, picture, smtp
+from pbem.mail.printable import printable
 from pbem.mail.progress import Progress
 from pbem.signing import PublicKey
 
@@ -310,7 +311,8 @@ def send(
     msg = compose.build(save, module, cfg, addressing, png)
     for name in addressing.missing:
         warn(f"pbem: {name} is not in your address book: no copy sent to them")
-    files = [f"{compose.attachment_name(save)} (application/yaml, {_size(save.raw)})"]
+    kind = "/".join(compose.SAVE_TYPE)
+    files = [f"{compose.attachment_name(save)} ({kind}, {_size(save.raw)})"]
     if png is not None:
         files.append(f"{compose.picture_name(save)} (image/png, {_size(png)})")
     if dry_run:
@@ -318,12 +320,12 @@ def send(
                f"send by SMTP via {cfg.smtp.label()} as {cfg.smtp.user}" if cfg.smtp else
                "send by SMTP (not set up yet: pbem config smtp HOST)")
         say(f"Would {how}:")
-        say(f"  From: {msg['From']}")
+        say(printable(f"  From: {msg['From']}"))
         for label, people in (("To", addressing.to), ("Cc", addressing.cc)):
             for person in people:
                 role = f"{person.role}, to move" if person.due else person.role
-                say(f"  {label}: {person.name} <{person.address}> ({role})")
-        say(f"  Subject: {msg['Subject']}")
+                say(printable(f"  {label}: {person.name} <{person.address}> ({role})"))
+        say(printable(f"  Subject: {msg['Subject']}"))
         say(f"  Attachments: {', '.join(files)}")
         say("Nothing was sent.")
         return
@@ -339,7 +341,9 @@ def send(
     smtp.send(cfg.smtp, secret, msg, cfg.address, addressing.everyone)
     to = ", ".join(f"{r.name} <{r.address}>" for r in addressing.to)
     copies = ", ".join(f"{r.name} <{r.address}>" for r in addressing.cc)
-    say(f"Sent {save.short()} to {to}" + (f", copies to {copies}" if copies else ""))
+    dice = " (TABLE DICE)" if save.table_dice else ""
+    say(printable(f"Sent {save.short()}{dice} to {to}"
+                  + (f", copies to {copies}" if copies else "")))
 
 
 # ---------------------------------------------------------------------------- inbox
@@ -395,11 +399,11 @@ def inbox_(
     say(line + ".")
     for result in report.results:
         where = f" -> {result.path}" if result.path else ""
-        say(f"{result.kind:<12} {result.text}{where}")
+        say(printable(f"{result.kind:<12} {result.text}{where}"))
     for text in report.refused:
-        say(f"{'refused':<12} {text}")
+        say(printable(f"{'refused':<12} {text}"))
     for text in report.ignored:
-        say(f"{'ignored':<12} {text}")
+        say(printable(f"{'ignored':<12} {text}"))
     if mine is None:
         say("No identity here: saves were re-checked from each game's first save.")
         return
@@ -419,15 +423,16 @@ def _standings(mine: PublicKey) -> None:
     if yours:
         say("Your move:")
         for row in yours:
-            say(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: {row.text}"
-                f"  ->  pbem {row.command} {row.path}")
+            dice = " (TABLE DICE)" if row.table_dice else ""
+            say(printable(f"  {row.title} {row.game_id[:8]}{dice}, save {row.sequence}: "
+                          f"{row.text}  ->  pbem {row.command} {row.path}"))
     else:
         say("Nothing awaits you.")
     if others:
         say("Waiting for others:")
         for row in others:
-            say(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: {row.waits_for} - "
-                f"{row.text}")
+            say(printable(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: "
+                          f"{row.waits_for} - {row.text}"))
     for row in stopped:
-        say(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
-            f"{row.game_id[:8]})")
+        say(printable(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
+                      f"{row.game_id[:8]})"))
