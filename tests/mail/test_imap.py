@@ -70,7 +70,9 @@ def test_server_problems_are_one_line(tmp_path: Path, dovecot: DovecotServer,
     expected = {"password": "refused the login for bob: wrong user name or password",
                 "untrusted": "TLS failed: the server's certificate is not trusted",
                 "unreachable": "cannot reach the server: connection refused",
-                "wrong-mode": "TLS failed",
+                "wrong-mode": "the server answers in plain text, not TLS: it expects "
+                              "STARTTLS; try: pbem config imap 127.0.0.1 --port "
+                              f"{dovecot.imap_port} --security starttls",
                 "folder": "no folder 'Games'"}[problem]
     base = ["config", "imap", "127.0.0.1", "--user", "bob"]
     if problem == "password":
