@@ -27,7 +27,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 
 MiB = 1024 * 1024
-MAX_LINES = 250_000
+MAX_LINES = 300_000
 MAX_MARKERS = 256
 MAX_HEADER = 4 * 1024
 MAX_PARTS = 64

@@ -26,6 +26,7 @@ GREETING_TIMEOUT = 10.0
 PROBE_WAIT = 3.0
 TIMEOUT = 30.0
 NAMES = {"smtp": "SMTP", "imap": "IMAP", "pop3": "POP3"}
+_A = {"smtp": "an SMTP", "imap": "an IMAP", "pop3": "a POP3"}
 
 
 def tls_context(server: Server, kind: str) -> ssl.SSLContext:
@@ -117,10 +118,17 @@ def _advice(kind: str, server: Server, security: str) -> str:
     return f"try: pbem config {kind} {server.host} --port {server.port} --security {security}"
 
 
-def _other_service(kind: str, service: str, said: str, here: str) -> MailError:
+def _from_words(kind: str, said: str, here: str) -> MailError | None:
+    """The report when the server's words show it is not the service wanted."""
+    service = service_of(said)
+    if service == kind:
+        return None
+    if service is None:
+        return MailError(f"the server does not answer as {_A[kind]} server (it said "
+                         f"'{_shown(said)}'): is the host and port right?", here)
     wanted = NAMES[kind]
     ports = f"{DEFAULT_PORTS[(kind, 'ssl')]} (ssl) or {DEFAULT_PORTS[(kind, 'starttls')]}"
-    return MailError(f"this port answers as a {NAMES[service]} server, not {wanted} (it said "
+    return MailError(f"this port answers as {_A[service]} server, not {wanted} (it said "
                      f"'{_shown(said)}'): is the port right? {wanted} usually uses {ports} "
                      f"(starttls)", here)
 
@@ -132,40 +140,30 @@ def wrong_service(kind: str, server: Server, exc: BaseException,
     ``silent`` means it said nothing in time. Without either, pbem looks at what the port
     says in plain text, to name the right security mode or port."""
     here = where(kind, server)
-    wanted = NAMES[kind]
     if silent and server.security == "starttls":
         return MailError(f"the server said nothing within {GREETING_TIMEOUT:g} s of the "
                          f"connection: it probably expects TLS from the first byte (ssl), "
                          f"not STARTTLS; {_advice(kind, server, 'ssl')}", here)
     if silent:
-        return MailError(f"the server did not answer within {GREETING_TIMEOUT:g} s (is it a "
-                         f"{wanted} server?)", here)
+        return MailError(f"the server did not answer within {GREETING_TIMEOUT:g} s (is it "
+                         f"{_A[kind]} server?)", here)
     if greeting is not None:
-        service = service_of(greeting)
-        if service == kind:
-            return MailError(f"the server turned the connection down ('{_shown(greeting)}')",
-                             here)
-        if service is not None:
-            return _other_service(kind, service, greeting, here)
-        return MailError(f"the server does not answer as a {wanted} server (it said "
-                         f"'{_shown(greeting)}'): is the host and port right?", here)
+        return _from_words(kind, greeting, here) or MailError(
+            f"the server turned the connection down ('{_shown(greeting)}')", here)
     said = what_answers(server)
-    service = service_of(said) if said is not None else None
-    if said is not None and service is not None and service != kind:
-        return _other_service(kind, service, said, here)
-    if service == kind and server.security == "ssl":
-        return MailError(f"the server answers in plain text, not TLS: it expects STARTTLS; "
-                         f"{_advice(kind, server, 'starttls')}", here)
-    if said is not None and service is None:
-        return MailError(f"the server does not answer as a {wanted} server (it said "
-                         f"'{_shown(said)}'): is the host and port right?", here)
+    if said is not None:
+        other = _from_words(kind, said, here)
+        if other is not None:
+            return other
+        if server.security == "ssl":
+            return MailError(f"the server answers in plain text, not TLS: it expects "
+                             f"STARTTLS; {_advice(kind, server, 'starttls')}", here)
+    mode = (f"is '{server.security}' right for port {server.port}? 465/993 use ssl, 587/143 "
+            f"use starttls")
     if isinstance(exc, ssl.SSLError):
-        detail = exc.reason or str(exc)
-        return MailError(f"TLS failed: {detail} (is '{server.security}' right for port "
-                         f"{server.port}? 465/993 use ssl, 587/143 use starttls)", here)
+        return MailError(f"TLS failed: {exc.reason or exc} ({mode})", here)
     return MailError(f"the server broke off before greeting ({_shown(str(exc)) or 'no reason'})"
-                     f"; is '{server.security}' right for port {server.port}? 465/993 use "
-                     f"ssl, 587/143 use starttls", here)
+                     f"; {mode}", here)
 
 
 @contextlib.contextmanager

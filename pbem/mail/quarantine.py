@@ -60,5 +60,5 @@ class Quarantine:
 
     @staticmethod
     def full_note() -> str:
-        return (f"not kept: the quarantine folder holds {MAX_BYTES // (1024 * 1024)} MiB "
-                f"already (empty {folder()} to keep more)")
+        return (f"not kept: the quarantine folder is full ({MAX_BYTES / (1024 * 1024):g} "
+                f"MiB; empty {folder()} to keep more)")
