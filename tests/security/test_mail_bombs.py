@@ -75,8 +75,7 @@ def test_300000_parts_are_refused_before_parsing(tmp_path: Path, saves: list[Sav
     assert found.refusal is not None and peak < 1024 * 1024
 
 
-def test_many_parts_within_the_line_cap(tmp_path: Path, saves: list[SaveFile],
-                                        unparsed: None) -> None:
+def test_many_parts_within_the_line_cap(unparsed: None) -> None:
     """Attack: 10,000 small parts, few lines each, to make the parser build 10,000 objects."""
     assert "the message has more than 256 lines that may start a part" in attachments.contents(
         _parts(10_000), "bomb").refusal  # type: ignore[operator]
@@ -107,8 +106,7 @@ def test_deep_multipart_nesting(tmp_path: Path, saves: list[SaveFile]) -> None:
     assert "the message is nested more than 8 levels deep; nothing in it was read" in line
 
 
-def test_very_deep_multipart_nesting(tmp_path: Path, saves: list[SaveFile],
-                                     unparsed: None) -> None:
+def test_very_deep_multipart_nesting(unparsed: None) -> None:
     """Attack: multiparts nested 3,000 deep, to exhaust the parser's recursion."""
     assert "lines that may start a part" in attachments.contents(
         _nested(3000), "bomb").refusal  # type: ignore[operator]
@@ -124,7 +122,7 @@ def test_deep_forwarded_messages(tmp_path: Path, saves: list[SaveFile]) -> None:
     assert "the message is nested more than 8 levels deep" in line
 
 
-def test_very_deep_forwarded_messages(tmp_path: Path, unparsed: None) -> None:
+def test_very_deep_forwarded_messages(unparsed: None) -> None:
     """Attack: messages forwarded inside each other 100,000 deep."""
     assert "lines that may start a part" in attachments.contents(
         _forwarded(100_000), "bomb").refusal  # type: ignore[operator]
@@ -168,8 +166,7 @@ def test_a_compressed_bomb_is_never_opened(tmp_path: Path, saves: list[SaveFile]
     assert line.startswith("ignored") and "turn.pbem.yaml.gz - not a save, left alone" in line
 
 
-def test_a_long_content_type_field(tmp_path: Path, saves: list[SaveFile],
-                                   unparsed: None) -> None:
+def test_a_long_content_type_field(unparsed: None) -> None:
     """Attack: a Content-Type field of 100,000 parameters (parameter parsing is quadratic)."""
     bomb = HEAD + b'Content-Type: multipart/mixed; boundary="b"' + b";a" * 50_000 + b"\r\n\r\n"
     assert attachments.contents(bomb, "bomb").refusal == \
@@ -184,7 +181,7 @@ def test_a_long_content_disposition_field(tmp_path: Path, saves: list[SaveFile])
     assert "a Content-Disposition field is longer than 4 KiB; nothing in it was read" in line
 
 
-def test_a_line_bomb(tmp_path: Path, saves: list[SaveFile], unparsed: None) -> None:
+def test_a_line_bomb(unparsed: None) -> None:
     """Attack: 4 million header lines in 16 MB (the parser keeps an object per line)."""
     bomb = HEAD + b"a:\r\n" * 4_000_000 + b"\r\nhi\r\n"
     assert attachments.contents(bomb, "bomb").refusal == \

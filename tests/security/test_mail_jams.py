@@ -205,7 +205,7 @@ run()
 
 
 def test_a_run_killed_part_way_neither_stops_nor_files_twice(tmp_path: Path) -> None:
-    """Attack: an inbox run killed mid-way (or a message that kills it) stops every later run."""
+    """Attack: an inbox run killed mid-way, so the next stops at the same place or re-files."""
     saves, _ = _game(turns=4)
     box = maildir(tmp_path / "Maildir", *(save_letter(s) for s in saves))
     script = tmp_path / "killed.py"

@@ -35,6 +35,7 @@ def _with_header(name: str, value: bytes) -> bytes:
 
 
 def test_printable_escapes_every_control_character() -> None:
+    """Attack: control characters of every kind (C0, C1, DEL, separators, bidi) shown raw."""
     assert printable(FAKE) == "\\x1b[2J\\x1b[1;1H\\x1b[32mOK: verified\\x1b[0m"
     assert printable("a\rb\nc\td\u2028e\u202ef\x9bg\x7f") == \
         "a\\rb\\nc\\td\\u2028e\\u202ef\\x9bg\\x7f"

@@ -11,6 +11,7 @@ import pytest
 
 from pbem.mail.compose import TABLE_DICE_LINE
 from pbem.mail.filing import TABLE_DICE
+from tests.mail.homes import nothing_written_outside  # noqa: F401  (autouse guard)
 from tests.mail.kit import Player, introduce, make_player
 
 
@@ -25,6 +26,8 @@ def _game(tmp_path: Path, *flags: str) -> tuple[Player, Player, Path]:
 
 @pytest.mark.parametrize("table", [True, False])
 def test_table_dice_are_said_in_the_mail_and_the_inbox(tmp_path: Path, table: bool) -> None:
+    """Attack: a game made with table dice (typed, never checked) that the opponent does not
+    notice, because the mail and the inbox never say so."""
     alice, bob, first = _game(tmp_path, *(["--table-dice"] if table else []))
     eml = tmp_path / "turn.eml"
     sent = alice.run("send", first, "--eml", eml).out
