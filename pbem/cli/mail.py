@@ -96,8 +96,8 @@ def set_me(
     cfg = config.load()
     cfg.address = config.check_address(address)
     if name is not None:
-        if not name.strip() or any(c in name for c in "\r\n"):
-            raise UsageError("--name must be one line of text")
+        if not config.one_line(name):
+            raise UsageError("--name must be one line of text, without control characters")
         cfg.name = name.strip()
     if ident is not None:
         identity.check_name(ident)
@@ -116,8 +116,8 @@ def _server(kind: str, host: str, port: int | None, security: str, user: str | N
     login = user or cfg.address
     if not login:
         raise UsageError("give --user (or set your address first: pbem config me ADDRESS)")
-    if any(c in login for c in "\r\n"):
-        raise UsageError("--user must be one line of text")
+    if not config.one_line(login):
+        raise UsageError("--user must be one line of text, without control characters")
     if ca_file is not None and not ca_file.is_file():
         raise UsageError("no such certificate file", str(ca_file))
     server = Server(config.check_host(host), port or config.DEFAULT_PORTS[(kind, security)],
@@ -172,8 +172,8 @@ def set_imap(
     verify: Verify = True,
 ) -> None:
     """Set the server and folder your saves arrive in."""
-    if folder is not None and (not folder.strip() or any(c in folder for c in "\r\n")):
-        raise UsageError("--folder must be one line of text")
+    if folder is not None and not config.one_line(folder):
+        raise UsageError("--folder must be one line of text, without control characters")
     _server("imap", host, port, security, user, ca_file, verify, folder)
 
 
