@@ -349,15 +349,28 @@ def send(
 # ---------------------------------------------------------------------------- inbox
 
 
-def _progress(label: str, count: int, total: int) -> Callable[[int], None]:
-    meter = Progress(label, count, total)
+class _Meters:
+    """The progress lines of one inbox run, ended cleanly even when the run fails."""
 
-    def step(size: int) -> None:
-        meter.step(size)
-        if meter.done_count == meter.count:
+    def __init__(self) -> None:
+        self.open: list[Progress] = []
+
+    def __call__(self, label: str, count: int, total: int) -> Callable[[int], None]:
+        meter = Progress(label, count, total)
+        self.open.append(meter)
+
+        def step(size: int) -> None:
+            meter.step(size)
+            if meter.done_count == meter.count:
+                meter.close()
+                self.open.remove(meter)
+
+        return step
+
+    def close(self) -> None:
+        for meter in self.open:
             meter.close()
-
-    return step
+        self.open.clear()
 
 
 @app.command("inbox", rich_help_panel=MAIL, epilog=(
@@ -389,7 +402,11 @@ def inbox_(
         assert imap_server is not None
         return passwords.get("imap", imap_server)
 
-    report = inbox.run(mine, list(folders), server, secret, read_all, _progress)
+    meters = _Meters()
+    try:
+        report = inbox.run(mine, list(folders), server, secret, read_all, meters)
+    finally:
+        meters.close()
     new = report.read
     line = f"Read {new} new message{'s' if new != 1 else ''}"
     if report.read_before:
