@@ -37,7 +37,8 @@ MAX_DECODED = 16 * MiB
 SHOWN = 120
 HEADERS_READ = 64 * 1024
 
-_CONTENT_TYPE = re.compile(rb"(?im)^content-type:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*")
+_CONTENT_TYPE = re.compile(rb"(?i)(?:^|[\r\n])content-type:[^\r\n]*"
+                           rb"(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*")
 _MESSAGE_TYPE = re.compile(rb"(?i)content-type:[ \t\r\n]*message/")
 _DECODED_TYPES = ("text/", "message/", "application/octet-stream", "application/yaml",
                   "application/x-yaml")

@@ -166,9 +166,11 @@ def test_a_compressed_bomb_is_never_opened(tmp_path: Path, saves: list[SaveFile]
     assert line.startswith("ignored") and "turn.pbem.yaml.gz - not a save, left alone" in line
 
 
-def test_a_long_content_type_field(unparsed: None) -> None:
+@pytest.mark.parametrize("end", [b"\r\n", b"\n", b"\r"])
+def test_a_long_content_type_field(unparsed: None, end: bytes) -> None:
     """Attack: a Content-Type field of 100,000 parameters (parameter parsing is quadratic)."""
-    bomb = HEAD + b'Content-Type: multipart/mixed; boundary="b"' + b";a" * 50_000 + b"\r\n\r\n"
+    bomb = (HEAD.replace(b"\r\n", end) + b'Content-Type: multipart/mixed; boundary="b"'
+            + (end + b" ;a") * 50_000 + end + end)
     assert attachments.contents(bomb, "bomb").refusal == \
         "a Content-Type field is longer than 4 KiB"
 
