@@ -31,12 +31,12 @@ def _smtp(player: Player, port: int, security: str, ca_file: Path) -> None:
     player.env["PBEM_SMTP_PASSWORD"] = SMTP_USERS[player.address]
 
 
-def _save(player: Player, tmp_path: Path) -> Path:
+def _save(player: Player, tmp_path: Path, kind: str = "tiny-race") -> Path:
     bob = make_player(tmp_path, "bob")
     player.run("config", "opponent", bob.id_line, bob.address)
     (tmp_path / "bob.id").write_text(bob.id_line)
     target = tmp_path / "first.pbem.yaml"
-    player.run("new", "tiny-race", "--opponent", tmp_path / "bob.id", "-o", target)
+    player.run("new", kind, "--opponent", tmp_path / "bob.id", "-o", target)
     return target
 
 
@@ -119,3 +119,10 @@ def test_no_library_warnings_on_stderr(tmp_path: Path, smtp_server: SmtpServer,
         assert failed.returncode == 11, failed.stderr
         assert failed.stderr.count("\n") == 1 and failed.stderr.startswith("pbem: mail: "), \
             failed.stderr
+    alice = make_player(tmp_path / "sender", "alice")
+    save = _save(alice, tmp_path / "sender", "dragons-tigers")  # a game a user has, a map
+    written = _pbem(alice, "send", save, "--eml", tmp_path / "turn.eml")
+    assert written.returncode == 0 and written.stderr == "", written.stderr
+    _smtp(alice, dovecot.imap_port, "starttls", dovecot.cert.cert)
+    failed = _pbem(alice, "send", save)
+    assert failed.returncode == 11 and failed.stderr.count("\n") == 1, failed.stderr
