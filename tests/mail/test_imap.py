@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pbem import identity, savefile
-from pbem.identity import LocalIdentity
 from pbem.errors import MailError
+from pbem.identity import LocalIdentity
 from pbem.mail import imap, sources
 from tests.mail.kit import Player, connect_imap, make_player
 from tests.mail.letters import letter, race, save_letter
