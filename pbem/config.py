@@ -44,6 +44,12 @@ def check_address(address: str, where: str = "address") -> str:
     return address
 
 
+def one_line(text: str) -> bool:
+    """True for a non-empty line of text without control, format or separator characters
+    (which could break a mail header or act on a terminal)."""
+    return bool(text.strip()) and text.isprintable()
+
+
 def check_host(host: str, where: str = "host") -> str:
     if not _HOST.match(host):
         raise UsageError(f"{host!r} is not a host name", where)
@@ -132,8 +138,8 @@ def _text(doc: dict[str, Any], key: str, where: str, name: str,
         if required:
             raise _fail(where, name, "is missing")
         return None
-    if not isinstance(value, str) or not value.strip() or "\n" in value or "\r" in value:
-        raise _fail(where, name, "must be one line of text")
+    if not isinstance(value, str) or not one_line(value):
+        raise _fail(where, name, "must be one line of text, without control characters")
     return value
 
 

@@ -16,6 +16,7 @@ from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
 from pbem.mail import compose, games_status, inbox, passwords, picture, smtp
+from pbem.mail.printable import printable
 from pbem.mail.progress import Progress
 from pbem.signing import PublicKey
 
@@ -95,8 +96,8 @@ def set_me(
     cfg = config.load()
     cfg.address = config.check_address(address)
     if name is not None:
-        if not name.strip() or any(c in name for c in "\r\n"):
-            raise UsageError("--name must be one line of text")
+        if not config.one_line(name):
+            raise UsageError("--name must be one line of text, without control characters")
         cfg.name = name.strip()
     if ident is not None:
         identity.check_name(ident)
@@ -115,8 +116,8 @@ def _server(kind: str, host: str, port: int | None, security: str, user: str | N
     login = user or cfg.address
     if not login:
         raise UsageError("give --user (or set your address first: pbem config me ADDRESS)")
-    if any(c in login for c in "\r\n"):
-        raise UsageError("--user must be one line of text")
+    if not config.one_line(login):
+        raise UsageError("--user must be one line of text, without control characters")
     if ca_file is not None and not ca_file.is_file():
         raise UsageError("no such certificate file", str(ca_file))
     server = Server(config.check_host(host), port or config.DEFAULT_PORTS[(kind, security)],
@@ -171,8 +172,8 @@ def set_imap(
     verify: Verify = True,
 ) -> None:
     """Set the server and folder your saves arrive in."""
-    if folder is not None and (not folder.strip() or any(c in folder for c in "\r\n")):
-        raise UsageError("--folder must be one line of text")
+    if folder is not None and not config.one_line(folder):
+        raise UsageError("--folder must be one line of text, without control characters")
     _server("imap", host, port, security, user, ca_file, verify, folder)
 
 
@@ -310,7 +311,8 @@ def send(
     msg = compose.build(save, module, cfg, addressing, png)
     for name in addressing.missing:
         warn(f"pbem: {name} is not in your address book: no copy sent to them")
-    files = [f"{compose.attachment_name(save)} (application/yaml, {_size(save.raw)})"]
+    kind = "/".join(compose.SAVE_TYPE)
+    files = [f"{compose.attachment_name(save)} ({kind}, {_size(save.raw)})"]
     if png is not None:
         files.append(f"{compose.picture_name(save)} (image/png, {_size(png)})")
     if dry_run:
@@ -318,12 +320,12 @@ def send(
                f"send by SMTP via {cfg.smtp.label()} as {cfg.smtp.user}" if cfg.smtp else
                "send by SMTP (not set up yet: pbem config smtp HOST)")
         say(f"Would {how}:")
-        say(f"  From: {msg['From']}")
+        say(printable(f"  From: {msg['From']}"))
         for label, people in (("To", addressing.to), ("Cc", addressing.cc)):
             for person in people:
                 role = f"{person.role}, to move" if person.due else person.role
-                say(f"  {label}: {person.name} <{person.address}> ({role})")
-        say(f"  Subject: {msg['Subject']}")
+                say(printable(f"  {label}: {person.name} <{person.address}> ({role})"))
+        say(printable(f"  Subject: {msg['Subject']}"))
         say(f"  Attachments: {', '.join(files)}")
         say("Nothing was sent.")
         return
@@ -339,21 +341,36 @@ def send(
     smtp.send(cfg.smtp, secret, msg, cfg.address, addressing.everyone)
     to = ", ".join(f"{r.name} <{r.address}>" for r in addressing.to)
     copies = ", ".join(f"{r.name} <{r.address}>" for r in addressing.cc)
-    say(f"Sent {save.short()} to {to}" + (f", copies to {copies}" if copies else ""))
+    dice = " (TABLE DICE)" if save.table_dice else ""
+    say(printable(f"Sent {save.short()}{dice} to {to}"
+                  + (f", copies to {copies}" if copies else "")))
 
 
 # ---------------------------------------------------------------------------- inbox
 
 
-def _progress(label: str, count: int, total: int) -> Callable[[int], None]:
-    meter = Progress(label, count, total)
+class _Meters:
+    """The progress lines of one inbox run, ended cleanly even when the run fails."""
 
-    def step(size: int) -> None:
-        meter.step(size)
-        if meter.done_count == meter.count:
+    def __init__(self) -> None:
+        self.open: list[Progress] = []
+
+    def __call__(self, label: str, count: int, total: int) -> Callable[[int], None]:
+        meter = Progress(label, count, total)
+        self.open.append(meter)
+
+        def step(size: int) -> None:
+            meter.step(size)
+            if meter.done_count == meter.count:
+                meter.close()
+                self.open.remove(meter)
+
+        return step
+
+    def close(self) -> None:
+        for meter in self.open:
             meter.close()
-
-    return step
+        self.open.clear()
 
 
 @app.command("inbox", rich_help_panel=MAIL, epilog=(
@@ -385,7 +402,11 @@ def inbox_(
         assert imap_server is not None
         return passwords.get("imap", imap_server)
 
-    report = inbox.run(mine, list(folders), server, secret, read_all, _progress)
+    meters = _Meters()
+    try:
+        report = inbox.run(mine, list(folders), server, secret, read_all, meters)
+    finally:
+        meters.close()
     new = report.read
     line = f"Read {new} new message{'s' if new != 1 else ''}"
     if report.read_before:
@@ -395,11 +416,11 @@ def inbox_(
     say(line + ".")
     for result in report.results:
         where = f" -> {result.path}" if result.path else ""
-        say(f"{result.kind:<12} {result.text}{where}")
+        say(printable(f"{result.kind:<12} {result.text}{where}"))
     for text in report.refused:
-        say(f"{'refused':<12} {text}")
+        say(printable(f"{'refused':<12} {text}"))
     for text in report.ignored:
-        say(f"{'ignored':<12} {text}")
+        say(printable(f"{'ignored':<12} {text}"))
     if mine is None:
         say("No identity here: saves were re-checked from each game's first save.")
         return
@@ -419,15 +440,16 @@ def _standings(mine: PublicKey) -> None:
     if yours:
         say("Your move:")
         for row in yours:
-            say(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: {row.text}"
-                f"  ->  pbem {row.command} {row.path}")
+            dice = " (TABLE DICE)" if row.table_dice else ""
+            say(printable(f"  {row.title} {row.game_id[:8]}{dice}, save {row.sequence}: "
+                          f"{row.text}  ->  pbem {row.command} {row.path}"))
     else:
         say("Nothing awaits you.")
     if others:
         say("Waiting for others:")
         for row in others:
-            say(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: {row.waits_for} - "
-                f"{row.text}")
+            say(printable(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: "
+                          f"{row.waits_for} - {row.text}"))
     for row in stopped:
-        say(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
-            f"{row.game_id[:8]})")
+        say(printable(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
+                      f"{row.game_id[:8]})"))

@@ -11,10 +11,14 @@ from email.utils import format_datetime, make_msgid
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
+from pbem.mail.attachments import safe_name
+from pbem.mail.printable import printable
 from pbem.savefile import SUFFIX, SaveFile, file_name
 
-SAVE_TYPE = ("application", "yaml")
+SAVE_TYPE = ("application", "octet-stream")
 MAX_LOG_LINES = 80
+TABLE_DICE_LINE = ("TABLE DICE: the players type this game's dice as rolled at a table; "
+                   "pbem does not roll them and cannot check them.")
 
 
 @dataclass
@@ -52,14 +56,14 @@ def address(save: SaveFile, cfg: Config, my_role: str | None) -> Addressing:
             continue
         entry = cfg.by_key(str(player["key"]))
         if entry is None:
-            missing.append(f"{player['name']} ({role})")
+            missing.append(f"{printable(str(player['name']))} ({role})")
             continue
-        recipient = Recipient(str(player["name"]), role, entry.address, role == due_role)
+        recipient = Recipient(entry.name, role, entry.address, role == due_role)
         (to if recipient.due else cc).append(recipient)
     if not to and cc and (due_role is None or due_role == my_role):
         to, cc = cc, []
     if due_role is not None and due_role != my_role and not to:
-        owner = save.player(due_role)["name"]
+        owner = printable(str(save.player(due_role)["name"]))
         raise UsageError(f"{owner} ({due_role}) must act next but is not in your address "
                          f"book; add them with: pbem config opponent SAVE ADDRESS "
                          f"--player {owner}", save.where)
@@ -70,42 +74,50 @@ def address(save: SaveFile, cfg: Config, my_role: str | None) -> Addressing:
 
 
 def attachment_name(save: SaveFile) -> str:
-    return file_name(save.game_id, save.sequence, save.writer)
+    """The save's conventional name, made safe as a file name whatever the save holds."""
+    return safe_name(file_name(save.game_id, save.sequence, save.writer), "save" + SUFFIX)
 
 
 def picture_name(save: SaveFile) -> str:
     return attachment_name(save).removesuffix(SUFFIX) + ".map.png"
 
 
+def _name(save: SaveFile, role: str) -> str:
+    return printable(str(save.player(role)["name"]), 64)
+
+
 def _who(save: SaveFile, module: GameModule, role: str) -> str:
-    return f"{save.player(role)['name']} ({module.role_label(role)})"
+    return f"{_name(save, role)} ({module.role_label(role)})"
 
 
 def subject(save: SaveFile, module: GameModule) -> str:
-    """``[pbem] <game> — <turn> — <who> to move``."""
+    """``[pbem] <game> — <turn> — <who> to move``, and ``(TABLE DICE)`` when the players
+    type the dice."""
     game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
     round_no = module.view(save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
-    who = "game over" if save.due is None else f"{save.player(save.due['role'])['name']} to move"
-    return f"[pbem] {game} — {turn} — {who}"
+    who = "game over" if save.due is None else f"{_name(save, save.due['role'])} to move"
+    dice = " (TABLE DICE)" if save.table_dice else ""
+    return f"[pbem] {game} — {turn} — {who}{dice}"
 
 
 def body(save: SaveFile, module: GameModule, with_picture: bool) -> str:
     """The plain-text body: what happened, the position, and what to do with the file."""
-    lines: list[str] = []
+    lines: list[str] = [TABLE_DICE_LINE, ""] if save.table_dice else []
     if save.due is None:
         lines.append(f"The game of {module.title} ({save.game_id[:8]}) is over.")
         outcome = module.outcome(save.state)
         if outcome:
-            lines.append("Result: " + ", ".join(f"{k}: {v}" for k, v in outcome.items()))
+            lines.append("Result: " + printable(", ".join(f"{k}: {v}"
+                                                          for k, v in outcome.items())))
     else:
         lines.append(f"{_who(save, module, save.due['role'])} is to move in {module.title} "
-                     f"(game {save.game_id[:8]}): {save.due['text']}.")
+                     f"(game {save.game_id[:8]}): {printable(str(save.due['text']))}.")
     lines.append(f"Save {save.sequence}, written by {_who(save, module, save.writer)} at "
-                 f"{save.doc['written']}.")
-    log = [str(line) for line in save.doc["log"]]
+                 f"{printable(str(save.doc['written']))}.")
+    log = [printable(str(line)) for line in save.doc["log"]]
     if log:
         lines += ["", "What happened", "-------------"]
         lines += log[:MAX_LOG_LINES]
@@ -114,12 +126,13 @@ def body(save: SaveFile, module: GameModule, with_picture: bool) -> str:
                          f"{attachment_name(save)}")
     picture = module.describe(save.state, None)
     if picture:
-        lines += ["", "The position", "------------", picture]
+        lines += ["", "The position", "------------",
+                  *(printable(line) for line in picture.splitlines())]
     lines += ["", f"The save is attached as {attachment_name(save)}"
               + (f", with a picture of the map ({picture_name(save)})." if with_picture else ".")]
     lines.append("To play: run  pbem inbox  (it checks the save and files it), then the "
                  "command it prints.")
-    lines += ["", "Players: " + ", ".join(f"{p['name']} ({module.role_label(p['role'])})"
+    lines += ["", "Players: " + ", ".join(_who(save, module, str(p["role"]))
                                           for p in save.players)]
     return "\n".join(lines) + "\n"
 
@@ -131,7 +144,10 @@ def _address(name: str, addr: str) -> Address:
 
 def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressing,
           picture: bytes | None) -> EmailMessage:
-    """The MIME message: text body, the save (``application/yaml``) and the map (PNG)."""
+    """The MIME message: text body, the save and the map (PNG).
+
+    The save goes as ``application/octet-stream`` in base64, which no mail system
+    re-encodes or re-wraps: it arrives with exactly the bytes that were signed."""
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
     msg = EmailMessage()
@@ -146,7 +162,7 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
     msg.set_content(body(save, module, picture is not None))
     msg.add_attachment(save.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
-                       filename=attachment_name(save))
+                       cte="base64", filename=attachment_name(save))
     if picture is not None:
         msg.add_attachment(picture, maintype="image", subtype="png",
                            filename=picture_name(save))

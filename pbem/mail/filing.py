@@ -1,4 +1,4 @@
-"""Checking each save that arrived, then filing it.
+"""Checking each save that arrived, then filing it, one save at a time.
 
 A save of one of my games is checked against my ledger (rollback, fork, skipping ahead)
 and re-applied from the save before it; a save of a game I do not play is re-checked
@@ -11,18 +11,22 @@ waits in ``<data>/mail/waiting/`` and is tried again at the next inbox.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import paths, savefile, store, verification
 from pbem.atomic import write_new
-from pbem.errors import IncompleteChain, PbemError
+from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger
-from pbem.mail.attachments import Candidate, safe_name
+from pbem.mail import quarantine
+from pbem.mail.attachments import Candidate
+from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
+from pbem.transport import restore_line_endings
+
+TABLE_DICE = "TABLE DICE: the players type this game's dice, pbem does not roll them"
 
 
 @dataclass
@@ -37,7 +41,7 @@ class Result:
 
 
 def quarantine_folder() -> Path:
-    return paths.data_dir() / "mail" / "quarantine"
+    return quarantine.folder()
 
 
 def waiting_folder() -> Path:
@@ -60,6 +64,17 @@ def _saves(count: int) -> str:
     return f"{count} save" + ("s" if count != 1 else "")
 
 
+def _name(save: SaveFile) -> str:
+    return savefile.file_name(save.game_id, save.sequence, save.writer)
+
+
+def _table_dice(save: SaveFile) -> bool:
+    try:
+        return save.table_dice
+    except Exception:  # a save without a readable dice mode is not said to have table dice
+        return False
+
+
 def _words(save: SaveFile, verdict: str) -> str:
     """The verdict of :func:`verification.for_play` without what the line already says."""
     found = re.search(r"\((\d+) saves re-checked\)", verdict)
@@ -68,56 +83,84 @@ def _words(save: SaveFile, verdict: str) -> str:
     return verdict.removeprefix("OK: ").removeprefix(save.short()).strip(" ,")
 
 
+def _reason(exc: Exception) -> str:
+    """One line for any failure below: pbem's own errors as they are, anything else as
+    an error in pbem (never a traceback)."""
+    if isinstance(exc, PbemError):
+        return f"{exc.kind}: {exc.message}"
+    text = " ".join(str(exc).split())
+    text = text[:200] + "..." if len(text) > 200 else text
+    return (f"could not be checked, because of an error in pbem ({type(exc).__name__}"
+            f"{': ' + text if text else ''}); it is kept, never applied")
+
+
 class Filer:
-    """Files the saves of one inbox run for the player with key ``me`` (or a spectator)."""
+    """Files the saves of one inbox run for the player with key ``me`` (or a spectator).
+
+    Every save is handled on its own: whatever goes wrong below (a bad save, a bug in
+    pbem) quarantines that save with the reason and goes on; only a failure to write
+    (a full disk) stops the run.
+    """
 
     def __init__(self, me: PublicKey | None) -> None:
         self.me = me
         self.ledger = Ledger(me) if me else None
+        self.kept = Quarantine()
         self._done: dict[str, tuple[str, Path | None]] = {}
+        self._notes: dict[str, str] = {}
 
     # ------------------------------------------------------------ refusals
 
     def quarantine(self, data: bytes, name: str, where: str, reason: str) -> Result:
-        """Keep a refused save, with the reason beside it; never overwrite one."""
-        sha = hashlib.sha256(data).hexdigest()
-        base = safe_name(name, "attachment")
-        target = quarantine_folder() / f"{sha[:12]}-{base}"
-        note = target.with_name(target.name + ".reason.txt")
-        if not target.exists():
-            write_new(target, data, mode=0o600)
-        if not note.exists():
-            write_new(note, f"{where}\n{reason}\n".encode())
+        """Keep a refused save or message, with the reason beside it."""
+        target = self.kept.keep(data, name, where, reason)
+        if target is None:
+            reason = f"{reason}; {self.kept.full_note()}"
         return Result("quarantined", f"{where}: {reason}", target)
 
     def parse(self, candidate: Candidate) -> SaveFile | Result:
-        """The save in an attachment, or its quarantine when it is not a good save file."""
+        """The save in an attachment, or its quarantine when it is not a good save file.
+
+        A save whose line endings were turned into CRLF on the way is read in its LF form
+        (see :mod:`pbem.transport`); if that verifies, its lines say so."""
+        data, note = restore_line_endings(candidate.data)
         try:
-            return savefile.parse(candidate.data, candidate.where)
-        except PbemError as exc:
-            return self.quarantine(candidate.data, candidate.name, candidate.where,
-                                   f"{exc.kind}: {exc.message}")
+            save = savefile.parse(data, candidate.where)
+        except WriteError:
+            raise
+        except Exception as exc:  # any failure is this attachment's, never the run's
+            reason = _reason(exc)
+            if note is not None:
+                reason += " (its line endings had been changed to CRLF)"
+            return self.quarantine(candidate.data, candidate.name, candidate.where, reason)
+        if note is not None:
+            self._notes[save.sha256] = note
+        return save
 
     # ------------------------------------------------------------ filing
 
-    def waiting(self) -> list[SaveFile | Result]:
-        """The saves kept aside by earlier runs, to try again."""
+    def retry_waiting(self) -> list[Result]:
+        """Try again the saves kept aside (by this run or earlier ones), in game order."""
         folder = waiting_folder()
-        found: list[SaveFile | Result] = []
-        if not folder.is_dir():
-            return found
-        for path in sorted(folder.glob(f"*{SUFFIX}")):
+        saves: list[SaveFile] = []
+        results: list[Result] = []
+        paths = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+        for path in paths:
             try:
-                found.append(savefile.read(path))
-            except PbemError as exc:
+                saves.append(savefile.read(path))
+            except WriteError:
+                raise
+            except Exception as exc:  # a damaged file in the waiting folder
                 data = b""
                 with contextlib.suppress(OSError):
                     data = path.read_bytes()[:savefile.MAX_BYTES]
-                found.append(self.quarantine(data, path.name, str(path),
-                                             f"{exc.kind}: {exc.message}"))
+                results.append(self.quarantine(data, path.name, str(path), _reason(exc)))
                 with contextlib.suppress(OSError):
                     path.unlink()
-        return found
+        for save in saves:
+            if self._done.get(save.sha256, ("",))[0] == "waiting":
+                del self._done[save.sha256]
+        return results + self.file_all(saves)
 
     def file_all(self, saves: list[SaveFile]) -> list[Result]:
         """File saves in game order, so a save's predecessor is filed before it."""
@@ -134,13 +177,18 @@ class Filer:
             result = self._check_and_keep(save)
         except IncompleteChain:
             result = self._wait(save)
-        except PbemError as exc:
-            result = self.quarantine(save.raw, savefile.file_name(
-                save.game_id, save.sequence, save.writer), save.where,
-                f"{exc.kind}: {exc.message}")
+        except WriteError:
+            raise
+        except Exception as exc:  # any failure is this save's, never the run's
+            result = self.quarantine(save.raw, _name(save), save.where, _reason(exc))
             result.save = save
         if result.kind != "waiting":
             self._unwait(save)
+        if result.kind != "quarantined":
+            if save.sha256 in self._notes:
+                result.text += f" ({self._notes[save.sha256]})"
+            if _table_dice(save):
+                result.text += f" - {TABLE_DICE}"
         self._done[save.sha256] = (result.kind, result.path)
         return result
 
@@ -173,8 +221,7 @@ class Filer:
                                f"{_words(save, verdict)}", store.keep(save), save)
 
     def _wait(self, save: SaveFile) -> Result:
-        name = savefile.file_name(save.game_id, save.sequence, save.writer)
-        target = waiting_folder() / name.replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
+        target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
         if not target.exists():
             write_new(target, save.raw, mode=0o600)
         return Result("waiting", f"{save.short()}: earlier saves of this game have not "
@@ -182,7 +229,6 @@ class Filer:
                       target, save)
 
     def _unwait(self, save: SaveFile) -> None:
-        name = savefile.file_name(save.game_id, save.sequence, save.writer)
-        target = waiting_folder() / name.replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
+        target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
         with contextlib.suppress(OSError):
             target.unlink()

@@ -26,6 +26,7 @@ class Standing:
     text: str
     command: str = "play"
     stopped: bool = False
+    table_dice: bool = False
 
 
 def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Path | None]:
@@ -43,32 +44,50 @@ def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Pat
     return None, None
 
 
+def _table_dice(save: SaveFile) -> bool:
+    try:
+        return save.table_dice
+    except Exception:  # a save without a readable dice mode is not said to have table dice
+        return False
+
+
+def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
+    record = ledger.record(game_id)
+    if not record:
+        return None
+    head = record["head"]
+    save, path = _stored(game_id, head)
+    title = str(record.get("kind", "?"))
+    if save is None:
+        return Standing(game_id, title, int(head["sequence"]), None, None, False,
+                        "its latest save is missing from the store")
+    with contextlib.suppress(PbemError):
+        title = games.get(save.kind).title
+    stopped = bool(record.get("fork"))
+    dice = _table_dice(save)
+    due = save.due
+    if due is None:
+        return Standing(save.game_id, title, save.sequence, path, None, False,
+                        "the game is over", stopped=stopped, table_dice=dice)
+    role = save.role_of(me)
+    owner = save.player(due["role"])["name"]
+    command = "join" if due["step"] == "join" else "play"
+    return Standing(save.game_id, title, save.sequence, path, str(owner),
+                    due["role"] == role, str(due["text"]), command, stopped, dice)
+
+
 def standings(me: PublicKey) -> list[Standing]:
-    """Every game in the ledger of the player with key ``me``, in the order of its id."""
+    """Every game in the ledger of the player with key ``me``, in the order of its id; a
+    game that cannot be shown is listed with the reason, never stops the others."""
     ledger = Ledger(me)
     out: list[Standing] = []
     for game_id in ledger.games():
-        record = ledger.record(game_id)
-        if not record:
-            continue
-        head = record["head"]
-        save, path = _stored(game_id, head)
-        title = str(record.get("kind", "?"))
-        if save is None:
-            out.append(Standing(game_id, title, int(head["sequence"]), None, None, False,
-                                "its latest save is missing from the store"))
-            continue
-        with contextlib.suppress(PbemError):
-            title = games.get(save.kind).title
-        stopped = bool(record.get("fork"))
-        due = save.due
-        if due is None:
-            out.append(Standing(save.game_id, title, save.sequence, path, None, False,
-                                "the game is over", stopped=stopped))
-            continue
-        role = save.role_of(me)
-        owner = save.player(due["role"])["name"]
-        command = "join" if due["step"] == "join" else "play"
-        out.append(Standing(save.game_id, title, save.sequence, path, str(owner),
-                            due["role"] == role, str(due["text"]), command, stopped))
+        try:
+            found = _standing(ledger, game_id, me)
+        except Exception as exc:  # a damaged record or save: this game only
+            reason = exc.message if isinstance(exc, PbemError) else type(exc).__name__
+            found = Standing(game_id, "?", 0, None, None, False,
+                             f"cannot be shown ({reason})")
+        if found is not None:
+            out.append(found)
     return out

@@ -1,4 +1,12 @@
-"""One inbox run: read new messages, find the saves in them, check and file each one."""
+"""One inbox run: read new messages one at a time, find the saves in each, check and file
+every save, and record the message as read before going on to the next.
+
+Each message, each attachment and each save is handled on its own: whatever goes wrong
+with one (a message that cannot be taken apart, a save that crashes anything below, an
+error in pbem itself) is one line naming it and the reason, kept in quarantine, and the
+run goes on with the next. Only a failure of this machine (a full disk) or of the mail
+server stops the run; what was done before it stays done and recorded.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pbem.config import Server
+from pbem.errors import WriteError
 from pbem.mail import attachments, imap, sources
 from pbem.mail.filing import Filer, Result
-from pbem.mail.seen import Seen, digest
+from pbem.mail.seen import Mark, Seen, digest
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
 
@@ -29,31 +38,102 @@ class Report:
     read_before: int = 0
     without_attachments: int = 0
 
+    def add(self, result: Result) -> None:
+        """Add a save's line; a later line for a save that waited replaces its first."""
+        if result.save is not None:
+            for index, earlier in enumerate(self.results):
+                if earlier.save is not None and earlier.kind == "waiting" \
+                        and earlier.save.sha256 == result.save.sha256:
+                    if result.kind != "known":
+                        self.results[index] = result
+                    return
+        self.results.append(result)
 
-def _message(raw: sources.RawMessage, filer: Filer, report: Report,
-             saves: list[SaveFile]) -> None:
+
+def _why(exc: Exception) -> str:
+    text = " ".join(str(exc).split())[:160]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
+    """Handle one message; nothing that goes wrong with it stops the run but a failure
+    to write."""
     report.read += 1
     if raw.data is None:
         report.refused.append(f"{raw.where}: {raw.skipped}")
         return
     try:
         found = attachments.contents(raw.data, raw.where)
-    except (RecursionError, ValueError, LookupError, TypeError) as exc:
-        report.refused.append(f"{raw.where}: the message cannot be taken apart "
-                              f"({type(exc).__name__}); nothing in it was read")
+    except Exception as exc:  # an error of the parser or of pbem: this message only
+        result = filer.quarantine(raw.data, "message.eml", raw.where,
+                                  f"the message cannot be taken apart ({_why(exc)}); "
+                                  f"nothing in it was read")
+        report.refused.append(_refusal(result))
+        return
+    if found.refusal is not None:
+        result = filer.quarantine(raw.data, "message.eml", found.label,
+                                  f"{found.refusal}; nothing in it was read")
+        report.refused.append(_refusal(result))
         return
     report.refused += [f"{p.where}: {p.reason}" for p in found.problems]
     stems = {c.name.removesuffix(SUFFIX) for c in found.saves}
     others = [n for n in found.ignored if n.removesuffix(".map.png") not in stems]
     if others:
-        report.ignored.append(f"{raw.where} (from {found.sender}, \"{found.subject}\"): "
-                              f"{', '.join(others)} - not a save, left alone")
+        report.ignored.append(f"{found.label}: {', '.join(others)} - not a save, left alone")
+    saves: list[SaveFile] = []
     for candidate in found.saves:
         parsed = filer.parse(candidate)
         if isinstance(parsed, SaveFile):
             saves.append(parsed)
         else:
-            report.results.append(parsed)
+            report.add(parsed)
+    for result in filer.file_all(saves):
+        report.add(result)
+
+
+def _refusal(result: Result) -> str:
+    return result.text + (f" -> {result.path}" if result.path else "")
+
+
+def _guarded(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
+    """:func:`_message`, with any error left over turned into this message's line."""
+    try:
+        _message(raw, filer, report)
+    except WriteError:
+        raise
+    except Exception as exc:  # an error in pbem while filing: this message only
+        report.refused.append(f"{raw.where}: could not be handled, because of an error in "
+                              f"pbem ({_why(exc)}); read it again with --all once fixed")
+
+
+def _local(path: Path, seen: Seen, filer: Filer, report: Report, read_all: bool) -> None:
+    before = set() if read_all else seen.read_before(path)
+    for raw in sources.read(path):
+        key = digest(raw.data if raw.data is not None else f"{raw.where}:{raw.size}".encode())
+        if key in before:
+            report.read_before += 1
+            continue
+        _guarded(raw, filer, report)
+        seen.add_local(path, key)
+
+
+def _folder(server: Server, password: str, seen: Seen, filer: Filer, report: Report,
+            read_all: bool, progress: ProgressFactory) -> None:
+    mark = None if read_all else seen.mark(server)
+    since = None if read_all or mark else dt.date.today() - dt.timedelta(days=FIRST_RUN_DAYS)
+    with imap.Folder(server, password) as folder:
+        listing = folder.listing(mark, since)
+        report.without_attachments = len(listing.uids) - len(listing.wanted)
+        fits = [u for u in listing.wanted if listing.sizes[u] <= sources.MAX_MESSAGE]
+        step = (progress(f"{server.host}/{server.folder}", len(fits),
+                         sum(listing.sizes[u] for u in fits)) if fits else None)
+        for uid in listing.wanted:
+            raw = folder.download(uid, listing.sizes[uid])
+            if step is not None and raw.data is not None:
+                step(raw.size)
+            _guarded(raw, filer, report)
+            seen.set_mark(server, Mark(listing.validity, uid))
+        seen.set_mark(server, listing.mark(mark))
 
 
 def run(me: PublicKey | None, local: list[Path], server: Server | None,
@@ -62,32 +142,13 @@ def run(me: PublicKey | None, local: list[Path], server: Server | None,
     seen = Seen()
     filer = Filer(me)
     report = Report()
-    saves: list[SaveFile] = []
-    for path in local:
-        before = set() if read_all else seen.read_before(path)
-        digests: list[str] = []
-        for raw in sources.read(path):
-            key = digest(raw.data) if raw.data is not None else f"{raw.where}:{raw.size}"
-            if key in before:
-                report.read_before += 1
-                continue
-            digests.append(key)
-            _message(raw, filer, report, saves)
-        seen.add_local(path, digests)
-    if server is not None:
-        mark = None if read_all else seen.mark(server)
-        since = None if read_all or mark else (
-            dt.date.today() - dt.timedelta(days=FIRST_RUN_DAYS))
-        batch = imap.fetch(server, password(), mark, since, progress)
-        report.without_attachments = batch.without_attachments
-        for raw in batch.messages:
-            _message(raw, filer, report, saves)
-        seen.set_mark(server, batch.mark)
-    for item in filer.waiting():
-        if isinstance(item, SaveFile):
-            saves.append(item)
-        else:
-            report.results.append(item)
-    report.results += filer.file_all(saves)
-    seen.save()
+    try:
+        for path in local:
+            _local(path, seen, filer, report, read_all)
+        if server is not None:
+            _folder(server, password(), seen, filer, report, read_all, progress)
+        for result in filer.retry_waiting():
+            report.add(result)
+    finally:
+        seen.close()
     return report

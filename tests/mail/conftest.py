@@ -11,6 +11,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.backends import fail
 
+from tests.mail.homes import nothing_written_outside  # noqa: F401  (autouse guard)
 from tests.mail.servers import (
     Certificate,
     DovecotServer,

@@ -34,7 +34,9 @@ def cli(env: dict[str, str], *args: Any, ok: bool = True, stdin: str | None = No
         assert result.exit_code == 0, result.output
     else:
         assert result.exit_code != 0, result.output
-        assert result.stderr.count("\n") == 1, result.stderr
+        problems = [ln for ln in result.stderr.splitlines()
+                    if not ln.startswith(("Fetching ", "  "))]  # the progress lines
+        assert len(problems) == 1 and result.stderr.endswith("\n"), result.stderr
     return Outcome(result.exit_code, result.stdout, result.stderr)
 
 

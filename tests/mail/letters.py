@@ -4,12 +4,14 @@ and the bad mail an inbox must survive."""
 from __future__ import annotations
 
 import base64
+import mailbox
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 from pbem import identity, savefile, session, strict_yaml
 from pbem.savefile import SaveFile
-from pbem.signing import PrivateKey
+from pbem.signing import NS_SAVE, PrivateKey
 
 
 def race(me: identity.LocalIdentity, turns: int = 6) -> tuple[identity.LocalIdentity,
@@ -95,3 +97,59 @@ def fork_of(prev: SaveFile, writer: identity.LocalIdentity) -> SaveFile:
         verbs = [a.verb for a in prompt.actions]
         composer.act({"do": "rest"} if "rest" in verbs else prompt.actions[-1].complete())
     return composer.finish()
+
+
+def maildir(folder: Path, *messages: bytes) -> Path:
+    """A Maildir holding ``messages`` (added to it if it exists), named so that they are
+    read in the order given."""
+    mailbox.Maildir(str(folder), create=True)
+    count = len(list((folder / "new").iterdir()))
+    for number, data in enumerate(messages, start=count + 1):
+        (folder / "new" / f"{number:06d}.pbem-test").write_bytes(data)
+    return folder
+
+
+def body_of(save: SaveFile) -> bytes:
+    """The signed part of a save (everything before its signature block)."""
+    return save.raw[:save.raw.rindex(savefile.SIGNATURE_LINE) + 1]
+
+
+def sign_body(body: bytes, key: PrivateKey) -> bytes:
+    """``body`` exactly as given, signed by ``key`` as a save (no re-rendering)."""
+    armor = key.sign(body, NS_SAVE).armor()
+    return body + b"signature: |\n" + "".join(
+        f"  {line}\n" for line in armor.split("\n") if line).encode("ascii")
+
+
+def raw_letter(*parts: tuple[str, str, bytes], subject: str = "[pbem] a turn",
+               sender: str = "Alice <alice@pbem.test>", line: int = 76) -> bytes:
+    """A message built by hand, byte by byte: each part is (Content-Type,
+    Content-Disposition, data), sent base64 in lines of ``line`` characters. Headers are
+    written as given, so they may hold anything a sender can put there."""
+    out = [f"From: {sender}", "To: Bob <bob@pbem.test>", f"Subject: {subject}",
+           "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="=b="', "",
+           "--=b=", "Content-Type: text/plain", "", "Your move.", ""]
+    for content_type, disposition, data in parts:
+        encoded = base64.b64encode(data).decode()
+        out += ["--=b=", f"Content-Type: {content_type}",
+                f"Content-Disposition: {disposition}", "Content-Transfer-Encoding: base64", ""]
+        out += [encoded[i:i + line] for i in range(0, len(encoded), line)]
+    out += ["--=b=--", ""]
+    return "\r\n".join(out).encode("utf-8", "surrogateescape")
+
+
+def forward(inner: bytes, how: str = "rfc822", subject: str = "Fwd: a turn") -> bytes:
+    """``inner`` forwarded: as a ``message/rfc822`` part (``rfc822``), the same sent base64
+    (``rfc822-base64``), or as an attached ``.eml`` file (``eml``)."""
+    head = (f"From: Carol <carol@pbem.test>\r\nTo: Bob <bob@pbem.test>\r\nSubject: {subject}"
+            f"\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"=f=\"\r\n\r\n"
+            f"--=f=\r\nContent-Type: text/plain\r\n\r\nSee below.\r\n").encode()
+    if how == "rfc822":
+        part = b"--=f=\r\nContent-Type: message/rfc822\r\n\r\n" + inner + b"\r\n"
+    else:
+        encoded = base64.encodebytes(inner).replace(b"\n", b"\r\n")
+        kind = (b"message/rfc822" if how == "rfc822-base64"
+                else b"application/octet-stream; name=\"turn.eml\"")
+        part = (b"--=f=\r\nContent-Type: " + kind + b"\r\nContent-Disposition: attachment; "
+                b"filename=\"turn.eml\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" + encoded)
+    return head + part + b"--=f=--\r\n"

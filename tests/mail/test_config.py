@@ -64,6 +64,8 @@ def test_opponent_from_a_save(tmp_path: Path) -> None:
     ("opponents:\n- name: bob\n  address: not-an-address\n  key: x\n",
      "field opponents[0].address: is not an e-mail address"),
     ("me: [1, 2]\n", "field me: must be a mapping"),
+    ('me:\n  name: "Alice\\u202e"\n', "field me.name: must be one line of text, without "
+                                       "control characters"),
     ("me:\n  address: a@b.c\n  address: d@e.f\n", "duplicate key 'address'"),
 ])
 def test_a_bad_settings_file_is_one_line(text: str, message: str) -> None:
@@ -78,6 +80,10 @@ def test_bad_commands_are_one_line(tmp_path: Path) -> None:
     alice = make_player(tmp_path, "alice")
     cases = [
         (("config", "forget", "nobody"), 2, "no opponent named 'nobody'"),
+        (("config", "me", "a@b.c", "--name", "Al\x1b[31mice"), 2,
+         "--name must be one line of text, without control characters"),
+        (("config", "imap", "mail.example.org", "--folder", "INBOX\u2028"), 2,
+         "--folder must be one line of text"),
         (("config", "me", "a@b.c", "--identity", "ghost"), 7, "no key named 'ghost'"),
         (("config", "smtp", "bad host!"), 2, "is not a host name"),
         (("config", "smtp", "mail.example.org", "--security", "tls"), 2, "ssl or starttls"),

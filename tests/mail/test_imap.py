@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from pbem import identity, savefile
+from pbem.errors import MailError
 from pbem.identity import LocalIdentity
-from pbem.mail import imap
+from pbem.mail import imap, sources
 from tests.mail.kit import Player, connect_imap, make_player
 from tests.mail.letters import letter, race, save_letter
 from tests.mail.servers import DovecotServer, free_port
@@ -62,6 +63,31 @@ def test_starttls_and_a_message_too_large(tmp_path: Path, dovecot: DovecotServer
     assert f"->  pbem join {_filed(bob, saves[0])}" in out
 
 
+def test_a_connection_lost_part_way_keeps_what_was_done(tmp_path: Path, dovecot: DovecotServer,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    bob, key = _bob(tmp_path, dovecot)
+    _, saves = race(key, turns=3)
+    for save in saves:
+        dovecot.deliver("bob", save_letter(save))
+    download, count = imap.Folder.download, [0]
+
+    def flaky(folder: imap.Folder, uid: int, size: int) -> sources.RawMessage:
+        count[0] += 1
+        if count[0] == 3:
+            raise MailError("the server closed the connection (lost)", "imap test")
+        return download(folder, uid, size)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(imap.Folder, "download", flaky)
+        failed = bob.run("inbox", ok=False)
+    assert failed.code == 11 and "the server closed the connection (lost)" in failed.err
+    assert [_filed(bob, s).exists() for s in saves] == [True, True, False, False, False]
+    out = bob.run("inbox").out
+    assert f"Read {len(saves) - 2} new messages." in out
+    assert all(f"-> {_filed(bob, s)}" in out for s in saves[2:])
+    assert not any(f"-> {_filed(bob, s)}" in out for s in saves[:2])
+
+
 @pytest.mark.parametrize("problem", ["password", "untrusted", "unreachable", "wrong-mode",
                                      "folder"])
 def test_server_problems_are_one_line(tmp_path: Path, dovecot: DovecotServer,
@@ -70,7 +96,9 @@ def test_server_problems_are_one_line(tmp_path: Path, dovecot: DovecotServer,
     expected = {"password": "refused the login for bob: wrong user name or password",
                 "untrusted": "TLS failed: the server's certificate is not trusted",
                 "unreachable": "cannot reach the server: connection refused",
-                "wrong-mode": "TLS failed",
+                "wrong-mode": "the server answers in plain text, not TLS: it expects "
+                              "STARTTLS; try: pbem config imap 127.0.0.1 --port "
+                              f"{dovecot.imap_port} --security starttls",
                 "folder": "no folder 'Games'"}[problem]
     base = ["config", "imap", "127.0.0.1", "--user", "bob"]
     if problem == "password":
@@ -87,5 +115,5 @@ def test_server_problems_are_one_line(tmp_path: Path, dovecot: DovecotServer,
     result = bob.run("inbox", ok=False)
     assert result.code == 11, result.err
     assert expected in result.err and "imap 127.0.0.1:" in result.err
-    assert not (bob.data_dir / "mail" / "seen.yaml").exists()
+    assert not (bob.data_dir / "mail" / "seen.log").exists()
     assert not (bob.data_dir / "games").exists()

@@ -171,8 +171,9 @@ def test_bad_mail_is_reported_and_nothing_is_applied(tmp_path: Path) -> None:
     line("quarantined", "-0005-", "bad signature: signature does not match the signed bytes")
     line("quarantined", "no signature block at the end (cut off")
     line("refused", "message is 41.", "MB, more than the 16 MiB")
-    line("refused", "message has 50 attachments, more than the 16 pbem reads")
-    line("refused", "the message cannot be taken apart (RecursionError)")
+    line("refused", '"fifty"): the message has more than 16 attachments; nothing in it was '
+         'read -> ')
+    line("refused", '"deep"): the message has more than 256 lines that may start a part')
     line("quarantined", "unknown game 'chess'")
     line("waiting", f"tiny-race game {other_game[0].game_id[:8]}, save 3: earlier saves")
     line("old", f"game {game[:8]}, save 1", "an old save, received before (you are at save 4)")
@@ -185,8 +186,9 @@ def test_bad_mail_is_reported_and_nothing_is_applied(tmp_path: Path) -> None:
     assert _stored_names(good) == sorted(savefile.file_name(game, s.sequence, s.writer)
                                          for s in saves[:6])
     quarantined = sorted(p.name for p in quarantine_folder().iterdir())
-    assert len([n for n in quarantined if n.endswith(".reason.txt")]) == 3
-    assert len(quarantined) == 6
+    assert len([n for n in quarantined if n.endswith("-message.eml")]) == 2
+    assert len([n for n in quarantined if n.endswith(".reason.txt")]) == 5
+    assert len(quarantined) == 10
     assert not (paths.data_dir() / "games" / chess_id).exists()
     assert len(list(waiting_folder().iterdir())) == 1
 
@@ -230,15 +232,17 @@ def test_full_disk_is_one_line_and_nothing_is_lost(tmp_path: Path,
     def full(*_: object) -> bool:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic, "_pause_for_tests", full)
-    result = cli({}, "inbox", box, ok=False)
+    with monkeypatch.context() as disk:  # undoes the full disk only, not the test's home
+        disk.setattr(atomic, "_pause_for_tests", full)
+        result = cli({}, "inbox", box, ok=False)
     assert result.code == 10 and "No space left on device" in result.err
     assert not store.game_folder(saves[0].game_id).exists()
     assert Ledger(bob.key.public).head(saves[0].game_id) is None
-    monkeypatch.undo()
+    assert str(tmp_path) in str(paths.data_dir())
     out = cli({}, "inbox", box).out
     assert f"Read {len(saves)} new messages." in out
     assert all(_filed(s).exists() for s in saves)
+    assert all(str(_filed(s)).startswith(str(tmp_path)) for s in saves)
 
 
 def test_bad_folders_are_one_line(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def test_send_over_starttls_is_received_and_verifies(
     assert "bob (White Tiger 白虎) is to move" in body and "Round 1 of 8" in body
     name = savefile.file_name(save.game_id, 0, "blue")
     kind, data = files[name]
-    assert kind == "application/yaml" and data == save_path.read_bytes()
+    assert kind == "application/octet-stream" and data == save_path.read_bytes()
     received = workdir / "received" / name
     received.parent.mkdir()
     received.write_bytes(data)
@@ -126,7 +126,9 @@ def test_server_problems_are_one_line(pair: tuple[Player, Player, Path],
     expected = {"password": "refused the login for alice@pbem.test: wrong user name or password",
                 "unreachable": "cannot reach the server: connection refused",
                 "untrusted": "TLS failed: the server's certificate is not trusted",
-                "no-starttls": "TLS failed"}[problem]
+                "no-starttls": "the server answers in plain text, not TLS: it expects "
+                               "STARTTLS; try: pbem config smtp 127.0.0.1 --port "
+                               f"{smtp_server.port} --security starttls"}[problem]
     if problem == "password":
         alice.env["PBEM_SMTP_PASSWORD"] = "wrong"
     elif problem == "unreachable":
@@ -170,7 +172,7 @@ def test_dry_run_shows_what_would_go_where(pair: tuple[Player, Player, Path],
     assert f"Would send by SMTP via 127.0.0.1:{smtp_server.port} (STARTTLS)" in out
     assert "To: bob <bob@pbem.test> (white, to move)" in out
     assert "Subject: [pbem] Dragons & Tigers" in out
-    assert ".pbem.yaml (application/yaml" in out and ".map.png (image/png" in out
+    assert ".pbem.yaml (application/octet-stream" in out and ".map.png (image/png" in out
     assert "Nothing was sent." in out
     assert smtp_server.received == []
 
