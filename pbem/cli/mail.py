@@ -9,13 +9,13 @@ from typing import Annotated
 
 import typer
 
-from pbem import config, games, identity, savefile
+from pbem import config, identity, savefile
 from pbem.atomic import write_new
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say, warn
 from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
-from pbem.mail import compose, games_status, inbox, passwords, picture, smtp
+from pbem.mail import answers, compose, delivery, games_status, inbox, passwords
 from pbem.mail.printable import printable
 from pbem.mail.progress import Progress
 from pbem.signing import PublicKey
@@ -282,9 +282,22 @@ def _size(data: bytes) -> str:
     return f"{len(data) / 1024:.1f} KB"
 
 
+def _range(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    first, sep, last = value.partition("..")
+    if not (first.isdigit() and (not sep or last.isdigit())) or len(value) > 20:
+        raise UsageError(f"--resend takes N..M (save numbers), not {value!r}")
+    low, high = int(first), int(last or first)
+    if low > high:
+        raise UsageError("--resend N..M needs N no larger than M")
+    return low, high
+
+
 @app.command(rich_help_panel=MAIL, epilog=(
     "Examples: [bold]pbem send 3855c458-0006-blue.pbem.yaml[/bold] · "
-    "[bold]pbem send SAVE --dry-run[/bold] · [bold]pbem send SAVE --eml turn.eml[/bold]"))
+    "[bold]pbem send SAVE --dry-run[/bold] · [bold]pbem send SAVE --eml turn.eml[/bold] · "
+    "[bold]pbem send SAVE --resend 4..6[/bold]"))
 @guarded
 def send(
     save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The save to send.")],
@@ -292,29 +305,27 @@ def send(
         "--eml", help="Write the message to this file for any mail program instead.")] = None,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Show what would be sent where; send nothing.")] = False,
+    resend: Annotated[str | None, typer.Option(
+        "--resend", metavar="N..M", help="Send saves N to M of the game again (with SAVE).")
+    ] = None,
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
-    """E-mail a save to the player who must act next, with copies to the others."""
+    """E-mail a save to the player who must act next, with copies to the others; every
+    earlier save they have not acknowledged goes with it."""
     cfg = config.load()
     save = savefile.read(save_path)
-    module = games.get(save.kind)
     mine = _mail_key(cfg, as_name, key)
-    my_role = save.role_of(mine) if mine else None
-    addressing = compose.address(save, cfg, my_role)
-    try:
-        png = picture.map_png(module, save.state)
-    except Exception as exc:  # a drawing bug must not hold up the game
-        warn(f"pbem: the map picture could not be drawn ({type(exc).__name__}: {exc}); "
-             f"sending without it")
-        png = None
-    msg = compose.build(save, module, cfg, addressing, png)
+    letter = delivery.prepare(save, cfg, mine, _range(resend))
+    msg, addressing = letter.message, letter.addressing
+    for note in letter.notes:
+        warn(f"pbem: {note}")
     for name in addressing.missing:
         warn(f"pbem: {name} is not in your address book: no copy sent to them")
     kind = "/".join(compose.SAVE_TYPE)
-    files = [f"{compose.attachment_name(save)} ({kind}, {_size(save.raw)})"]
-    if png is not None:
-        files.append(f"{compose.picture_name(save)} (image/png, {_size(png)})")
+    files = [f"{compose.attachment_name(s)} ({kind}, {_size(s.raw)})" for s in letter.saves]
+    if letter.picture is not None:
+        files.append(f"{compose.picture_name(save)} (image/png, {_size(letter.picture)})")
     if dry_run:
         how = (f"write {eml}" if eml else
                f"send by SMTP via {cfg.smtp.label()} as {cfg.smtp.user}" if cfg.smtp else
@@ -334,16 +345,19 @@ def send(
         say(f"Wrote {eml}: open it with your mail program and send it "
             f"(to {', '.join(addressing.everyone)})")
         return
-    if cfg.smtp is None:
-        raise UsageError("no SMTP server set up: pbem config smtp HOST (or use --eml FILE)")
-    secret = passwords.get("smtp", cfg.smtp)
-    assert cfg.address is not None
-    smtp.send(cfg.smtp, secret, msg, cfg.address, addressing.everyone)
+    delivery.post(letter, cfg)
+    say(printable(_sent_line(letter, save)))
+
+
+def _sent_line(letter: delivery.Letter, save: savefile.SaveFile) -> str:
+    addressing = letter.addressing
     to = ", ".join(f"{r.name} <{r.address}>" for r in addressing.to)
     copies = ", ".join(f"{r.name} <{r.address}>" for r in addressing.cc)
     dice = " (TABLE DICE)" if save.table_dice else ""
-    say(printable(f"Sent {save.short()}{dice} to {to}"
-                  + (f", copies to {copies}" if copies else "")))
+    carried = (f" with {len(letter.saves) - 1} earlier save"
+               f"{'s' if len(letter.saves) != 2 else ''}" if len(letter.saves) > 1 else "")
+    return (f"Sent {save.short()}{dice}{carried} to {to}"
+            + (f", copies to {copies}" if copies else ""))
 
 
 # ---------------------------------------------------------------------------- inbox
@@ -424,6 +438,10 @@ def inbox_(
     if mine is None:
         say("No identity here: saves were re-checked from each game's first save.")
         return
+    local = identity.find_local(mine)
+    if local is not None:
+        for text in answers.answer_and_post(local, cfg):
+            say(printable(text))
     _standings(mine)
 
 

@@ -103,7 +103,8 @@ def subject(save: SaveFile, module: GameModule) -> str:
     return f"[pbem] {game} — {turn} — {who}{dice}"
 
 
-def body(save: SaveFile, module: GameModule, with_picture: bool) -> str:
+def body(save: SaveFile, module: GameModule, with_picture: bool,
+         earlier: list[SaveFile] | None = None) -> str:
     """The plain-text body: what happened, the position, and what to do with the file."""
     lines: list[str] = [TABLE_DICE_LINE, ""] if save.table_dice else []
     if save.due is None:
@@ -130,6 +131,10 @@ def body(save: SaveFile, module: GameModule, with_picture: bool) -> str:
                   *(printable(line) for line in picture.splitlines())]
     lines += ["", f"The save is attached as {attachment_name(save)}"
               + (f", with a picture of the map ({picture_name(save)})." if with_picture else ".")]
+    if earlier:
+        lines.append(f"So that nothing is missing, the {len(earlier)} earlier save"
+                     f"{'s' if len(earlier) != 1 else ''} you may not have come with it "
+                     f"(saves {earlier[0].sequence}-{earlier[-1].sequence}).")
     lines.append("To play: run  pbem inbox  (it checks the save and files it), then the "
                  "command it prints.")
     lines += ["", "Players: " + ", ".join(_who(save, module, str(p["role"]))
@@ -142,12 +147,24 @@ def _address(name: str, addr: str) -> Address:
     return Address(display_name=name, username=user, domain=domain)
 
 
-def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressing,
-          picture: bytes | None) -> EmailMessage:
-    """The MIME message: text body, the save and the map (PNG).
+def message_id(save: SaveFile) -> str:
+    """A message id that names the save (the same save sent again gets a new one)."""
+    return make_msgid(idstring=f"pbem.{save.game_id[:16]}.{save.sequence}",
+                      domain="pbem.invalid")
 
-    The save goes as ``application/octet-stream`` in base64, which no mail system
-    re-encodes or re-wraps: it arrives with exactly the bytes that were signed."""
+
+def thread_root(save: SaveFile) -> str:
+    """The id every message of one game refers to, so mail programs keep it one thread."""
+    return f"<pbem.game.{save.game_id}@pbem.invalid>"
+
+
+def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressing,
+          picture: bytes | None, earlier: list[SaveFile] | None = None) -> EmailMessage:
+    """The MIME message: text body, the save (after any ``earlier`` saves the recipients
+    lack) and the map (PNG).
+
+    Saves go as ``application/octet-stream`` in base64, which no mail system re-encodes
+    or re-wraps: they arrive with exactly the bytes that were signed."""
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
     msg = EmailMessage()
@@ -157,12 +174,15 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     if addressing.cc:
         msg["Cc"] = [_address(r.name, r.address) for r in addressing.cc]
     msg["Date"] = format_datetime(dt.datetime.now(dt.UTC))
-    msg["Message-ID"] = make_msgid(domain=cfg.address.rpartition("@")[2])
+    msg["Message-ID"] = message_id(save)
+    msg["In-Reply-To"] = thread_root(save)
+    msg["References"] = thread_root(save)
     msg["X-Pbem-Game"] = save.game_id
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
-    msg.set_content(body(save, module, picture is not None))
-    msg.add_attachment(save.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
-                       cte="base64", filename=attachment_name(save))
+    msg.set_content(body(save, module, picture is not None, earlier or []))
+    for item in [*(earlier or []), save]:
+        msg.add_attachment(item.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
+                           cte="base64", filename=attachment_name(item))
     if picture is not None:
         msg.add_attachment(picture, maintype="image", subtype="png",
                            filename=picture_name(save))

@@ -206,7 +206,8 @@ def test_a_fork_is_quarantined_and_stops_the_game(tmp_path: Path) -> None:
     out = cli({}, "inbox", box).out
     assert "fork:" in out and "quarantined" in out
     assert f"Tiny Race {last.game_id[:8]}: STOPPED by a fork" in out
-    assert len(_stored_names(last)) == len(saves)
+    assert len(_stored_names(last)) == len(saves) + 1  # both versions kept as evidence
+    assert any(twin.sha256[:12] in name for name in _stored_names(last))
 
 
 def test_a_save_waits_for_the_one_before_it(tmp_path: Path) -> None:
@@ -236,7 +237,7 @@ def test_full_disk_is_one_line_and_nothing_is_lost(tmp_path: Path,
         disk.setattr(atomic, "_pause_for_tests", full)
         result = cli({}, "inbox", box, ok=False)
     assert result.code == 10 and "No space left on device" in result.err
-    assert not store.game_folder(saves[0].game_id).exists()
+    assert not list(store.game_folder(saves[0].game_id).glob("*.pbem.yaml"))
     assert Ledger(bob.key.public).head(saves[0].game_id) is None
     assert str(tmp_path) in str(paths.data_dir())
     out = cli({}, "inbox", box).out

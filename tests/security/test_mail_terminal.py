@@ -66,13 +66,17 @@ def test_escapes_in_a_refused_message(tmp_path: Path) -> None:
 
 
 def test_escapes_in_a_player_name(tmp_path: Path) -> None:
-    """Attack: a save whose player name reverses the line on screen (shown when filed)."""
+    """Attack: a save whose player name reverses the line on screen: refused where names
+    are checked, and nothing of it reaches the terminal raw."""
+    from tests.security.kit import forge
+
     bob = identity.keygen("bob")
-    mallory = identity.LocalIdentity("yrollam\u202e\tOK", PrivateKey.generate())
+    mallory = identity.LocalIdentity("mallory", PrivateKey.generate())
     first = session.new_game("tiny-race", mallory, [bob.identity], {"target": 20})
-    result = cli({}, "inbox", maildir(tmp_path / "Maildir", save_letter(first)))
+    forged = forge(first, mallory.key,
+                   lambda doc: doc["players"][0].update(name="yrollam\u202e\tOK"))
+    result = cli({}, "inbox", maildir(tmp_path / "Maildir", save_letter(first, forged)))
     assert result.code == 0
     for text in (result.out, result.err):
         assert not any(c in text for c in (*RAW, "\t")), repr(text)
-    shown = "yrollam\\u202e\\tOK" in result.out  # filed, the name escaped
-    assert shown or "quarantined" in result.out  # or refused where names are checked
+    assert "quarantined" in result.out and "players[0].name" in result.out

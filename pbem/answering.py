@@ -1,0 +1,96 @@
+"""Answering what needs no decision: a roll request's witness answer (and, in games with
+hidden cards, the other contributions the engine asks of a player's pbem).
+
+``pbem inbox``, ``pbem watch`` and the terminal table call :func:`answer_all` after filing
+what arrived: for every game whose latest accepted save asks this player for such an
+answer, the answer is written, kept in the store and recorded in the ledger, ready to
+send. Nobody is asked anything: revealing the next link of one's dice chain involves no
+choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem import keeping, savefile, session, store
+from pbem.chain import WITNESS
+from pbem.errors import PbemError
+from pbem.identity import LocalIdentity
+from pbem.ledger import Ledger
+from pbem.savefile import SaveFile
+
+# step -> how a player's pbem answers it, unattended
+AUTOMATIC: dict[str, Callable[[SaveFile, LocalIdentity], SaveFile]] = {
+    WITNESS: session.witness,
+}
+
+
+@dataclass
+class Answer:
+    """One answer written (or why it could not be)."""
+
+    request: SaveFile
+    save: SaveFile | None
+    path: Path | None
+    problem: str = ""
+
+
+def is_automatic(save: SaveFile) -> bool:
+    return save.due is not None and save.due["step"] in AUTOMATIC
+
+
+def _head_save(ledger: Ledger, game_id: str) -> SaveFile | None:
+    head = ledger.head(game_id)
+    if head is None:
+        return None
+    folder = store.game_folder(game_id)
+    name = savefile.file_name(game_id, int(head["sequence"]), str(head["writer"]))
+    for path in (folder / name,
+                 folder / name.replace(savefile.SUFFIX, f"-{str(head['sha256'])[:12]}"
+                                                        f"{savefile.SUFFIX}")):
+        try:
+            save = savefile.read(path)
+        except PbemError:
+            continue
+        if save.sha256 == head["sha256"]:
+            return save
+    return None
+
+
+def answer(request: SaveFile, me: LocalIdentity) -> Answer:
+    """Write this player's automatic answer to ``request`` (already accepted)."""
+    ledger = Ledger(me.key.public)
+    if ledger.already_moved(request, str(request.due["role"])) if request.due else True:
+        return Answer(request, None, None, "answered before")
+    try:
+        made = AUTOMATIC[request.due["step"]](request, me)  # type: ignore[index]
+        path = store.game_folder(made.game_id) / savefile.file_name(
+            made.game_id, made.sequence, made.writer)
+        keeping.write(made, path, request)
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, made, path)
+
+
+def answer_all(me: LocalIdentity) -> list[Answer]:
+    """Answer every request waiting for this player, game by game, as far as they go (an
+    answer may be due again from the same player, for a later roll of the same action)."""
+    ledger = Ledger(me.key.public)
+    out: list[Answer] = []
+    for game_id in ledger.games():
+        if ledger.fork(game_id):
+            continue
+        for _ in range(16):
+            save = _head_save(ledger, game_id)
+            if save is None or not is_automatic(save):
+                break
+            assert save.due is not None
+            if save.role_of(me.key.public) != save.due["role"]:
+                break
+            done = answer(save, me)
+            out.append(done)
+            if done.save is None:
+                break
+    return out

@@ -1,0 +1,73 @@
+"""After filing: answer what needs no decision (a roll request's witness answer) and post
+the answers, including any written earlier that could not be sent then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem import answering, paths, savefile
+from pbem.config import Config
+from pbem.errors import MailError, PbemError
+from pbem.identity import LocalIdentity
+from pbem.ledger import Ledger
+from pbem.mail import delivery
+
+ANSWERED = {"witness": "a roll request, answered by revealing your next dice link"}
+
+
+def _sent_log() -> Path:
+    return paths.data_dir() / "mail" / "sent.log"
+
+
+def _sent() -> set[str]:
+    try:
+        return set(_sent_log().read_text(encoding="ascii").split())
+    except (OSError, UnicodeDecodeError):
+        return set()
+
+
+def _mark_sent(sha: str) -> None:
+    log = _sent_log()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "a", encoding="ascii") as handle:
+        handle.write(sha + "\n")
+
+
+def _unsent_answers(me: LocalIdentity) -> list[savefile.SaveFile]:
+    """Answers this player's pbem wrote that are still the latest of their game, unsent."""
+    ledger = Ledger(me.key.public)
+    sent = _sent()
+    out = []
+    for game_id in ledger.games():
+        save = answering._head_save(ledger, game_id)
+        if (save is not None and save.sha256 not in sent and save.actions
+                and save.actions[0]["do"] in answering.AUTOMATIC
+                and save.role_of(me.key.public) == save.writer):
+            out.append(save)
+    return out
+
+
+def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
+    """Answer every request waiting for ``me``; post what is ready. One line each."""
+    lines: list[str] = []
+    for done in answering.answer_all(me):
+        if done.save is None:
+            lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
+    for save in _unsent_answers(me):
+        line = f"{'answered':<12} {save.short()}: {ANSWERED[save.actions[0]['do']]}"
+        if cfg.smtp is None or not cfg.address:
+            path = savefile.file_name(save.game_id, save.sequence, save.writer)
+            lines.append(f"{line}; not sent (no SMTP server set up): pbem send {path}")
+            continue
+        try:
+            letter = delivery.prepare(save, cfg, me.key.public)
+            delivery.post(letter, cfg)
+        except MailError as exc:
+            lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
+            continue
+        except PbemError as exc:
+            lines.append(f"{line}; not sent ({exc.message})")
+            continue
+        _mark_sent(save.sha256)
+        lines.append(f"{line}; sent to {', '.join(letter.addressing.everyone)}")
+    return lines
