@@ -36,6 +36,7 @@ from pbem.atomic import write_new
 from pbem.errors import FormatError, SignatureError
 from pbem.save_schema import FORMAT, ORDER, canonical_action, validate
 from pbem.signing import NS_SAVE, PrivateKey, PublicKey, Signature
+from pbem.transport import restore_line_endings
 
 __all__ = ["FORMAT", "MAX_BYTES", "SUFFIX", "SaveFile", "file_name", "parse", "read",
            "render", "write"]
@@ -52,6 +53,7 @@ class SaveFile:
     doc: dict[str, Any]
     signer: PublicKey
     where: str
+    note: str | None = None
 
     @property
     def sha256(self) -> str:
@@ -207,8 +209,13 @@ def parse(raw: bytes, where: str) -> SaveFile:
 
 
 def read(path: Path | str) -> SaveFile:
+    """Read a save file; one whose line endings were turned into CRLF on the way (a mail
+    program, an editor) is read in its LF form, which its signature covers, with a note."""
     path = Path(path)
-    return parse(read_bytes(path), str(path))
+    raw, note = restore_line_endings(read_bytes(path))
+    save = parse(raw, str(path))
+    save.note = note
+    return save
 
 
 # ---------------------------------------------------------------- writing

@@ -64,6 +64,8 @@ def show(
     writer = save.player(save.writer)["name"]
     say(f"Signed by {writer} ({save.writer}) at {save.doc['written']}")
     say(trust)
+    if save.note:
+        say(f"Note: {save.note}")
     say(f"Dice: {savefile.DICE_WORDS[save.dice_mode]}")
     picture = module.describe(save.state, role)
     if picture:
@@ -106,6 +108,8 @@ def verify(
     verdict = verification.full(save, list(earlier), save_path)
     for line in verdict.lines:
         say(line)
+    if save.note:
+        say(f"  note: {save.note}")
 
 
 @app.command(rich_help_panel=CHECK, epilog="Example: [bold]pbem log SAVE --all[/bold]")

@@ -229,6 +229,8 @@ def apply(
                                           else prev)})
         return
     say(checked.line)
+    if prev.table_dice:
+        say(f"Dice: {savefile.DICE_WORDS['table']}")
     _report(turn, paths)
     if draft_note:
         composer = turn.open

@@ -172,3 +172,26 @@ def test_hotseat_apply_refuses_before_writing_when_a_name_is_taken(tmp_path: Pat
     code, _, err = cli("apply", last, turn)
     assert code != 0 and "exists already" in err
     assert (tree(tmp_path), tree(isolated_home)) == before
+
+
+def test_an_output_path_that_is_a_symlink_is_never_followed(tmp_path: Path,
+                                                           isolated_home: Path) -> None:
+    """`-o` naming a symlink planted to point elsewhere: refused, the target untouched."""
+    people = players("alice", "bob")
+    saves = race(people, saves_after_start=2)
+    prev = next(s for s in reversed(saves) if s.due and s.due["step"] == "run")
+    mover = next(p for p in people if p.key.public.line == prev.player(prev.due["role"])["key"])
+    target = tmp_path / "prev.pbem.yaml"
+    target.write_bytes(prev.raw)
+    for earlier in saves[:saves.index(prev)]:
+        name = savefile.file_name(earlier.game_id, earlier.sequence, earlier.writer)
+        (tmp_path / name).write_bytes(earlier.raw)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    link = tmp_path / "out.pbem.yaml"
+    link.symlink_to(victim)
+    roll = tmp_path / "roll.yaml"
+    roll.write_text("- do: roll\n")
+    code, _, err = cli("--as", mover.name, "apply", target, roll, "-o", link)
+    assert code != 0 and "exists already" in err
+    assert victim.read_text() == "keep me\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import dsa
 
-from pbem import dice, identity, session
+from pbem import dice, identity, savefile, session
 from pbem.cli import common
 from tests.security.kit import cli, players, race
 
@@ -126,3 +126,21 @@ def test_two_games_with_the_same_id_share_no_secret() -> None:
     assert one["links"]["green"]["link"] != two["links"]["green"]["link"]
     tip_one = dice.chain_link(bob.key, session.anchor_of(games[0], "green"), "green", 0)
     assert tip_one == one["links"]["green"]["link"]
+
+
+def test_a_save_whose_line_endings_changed_in_transit_still_verifies(tmp_path: Path) -> None:
+    """Mail programs and editors turn LF into CRLF: that is not tampering. pbem reads the
+    LF form, which the signature covers, and says so; it never writes a CR itself."""
+    people = players("alice", "bob")
+    saves = race(people)
+    for save in saves[:6]:
+        name = savefile.file_name(save.game_id, save.sequence, save.writer)
+        (tmp_path / name).write_bytes(save.raw.replace(b"\n", b"\r\n"))
+        assert b"\r" not in save.raw
+    last = sorted(tmp_path.glob("*.pbem.yaml"))[-1]
+    code, out, _ = cli("verify", last)
+    assert code == 0 and "line endings were changed in transit" in out
+    tampered = last.read_bytes().replace(b"sequence: 5", b"sequence: 4")
+    last.write_bytes(tampered)
+    code, _, err = cli("verify", last)
+    assert code != 0
