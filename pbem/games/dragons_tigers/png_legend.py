@@ -159,8 +159,15 @@ def draw_rows(canvas: Canvas, rows: Sequence[Row], box: Box, top: float, size: f
     space = canvas.measure(" ", size)
     y = top
     for row in rows:
+        # runs of words without a sign are drawn as one text
+        runs: list[tuple[str, Any, bool]] = []
+        for text, sign, bold in row:
+            if runs and not (sign and not bold) and runs[-1][2] == bold:
+                runs[-1] = (f"{runs[-1][0]} {text}", runs[-1][1], bold)
+            else:
+                runs.append((text, sign, bold))
         x = box.left
-        for i, (text, sign, bold) in enumerate(row):
+        for i, (text, sign, bold) in enumerate(runs):
             if i:
                 x += 6 if sign and not bold else space
             if sign and not bold:
@@ -252,7 +259,8 @@ def _recent(canvas: Canvas, scene: Scene, box: Box) -> None:
         items.append((f"levied: {levies}", None))
     if not items:
         items.append(("no moves, battles or levies", None))
-    y = flow(canvas, [(f"{saves} ({who}):", "bold")], box, box.top + 12)
+    y = flow(canvas, [(word, "bold") for word in f"{saves} ({who}):".split(" ")], box,
+             box.top + 12)
     room = int((box.bottom - y) // LINE) + 1
     inner = Box(box.left + 2, box.top, box.right, box.bottom)
     hanging = Box(inner.left + 14, inner.top, inner.right, inner.bottom)
