@@ -28,7 +28,7 @@ from pbem.games.dragons_tigers.png_recent import Recent
 
 SIZE = 11
 LINE = 14
-PLAYERS = 4            # room is kept below the map for this many players
+PLAYER_LINES = 5       # room below the map for the players: up to 2 lines each, 5 in all
 # The panels: the least width each needs, and its height when it goes below the map.
 BLOCKS = (("mandate", 200, 112), ("recent", 200, 3 * LINE + 4),
           ("kingdoms", 200, 3 * LINE + 4), ("key", 105, 2 * LINE + 4))
@@ -53,7 +53,7 @@ def placement(lay: Layout) -> tuple[dict[str, Box], float]:
     free = dict(lay.panels)
     placed: dict[str, Box] = {}
     below = lay.map_bottom + 10
-    players = PLAYERS * 2 * LINE + 2 * LINE + 8
+    players = PLAYER_LINES * LINE + 2 * LINE + 8
     y = below + players
     for name, width, height in BLOCKS:
         spot = next((k for k, box in free.items() if box.width >= width), None)
@@ -141,8 +141,8 @@ def wrap(canvas: Canvas, words: Sequence[Word], width: float, size: float = SIZE
     rows: list[Row] = [[]]
     used = 0.0
     for text, sign in words:
-        bold = sign == "bold"
-        signed = bool(sign) and not bold
+        bold = sign == "bold" or (isinstance(sign, tuple) and sign[0] == "frame")
+        signed = bool(sign) and sign != "bold"
         need = canvas.measure(text, size, bold) + (14 if signed else 0)
         gap = (6 if signed else space) if rows[-1] else 0
         if rows[-1] and used + gap + need > width:
@@ -162,15 +162,16 @@ def draw_rows(canvas: Canvas, rows: Sequence[Row], box: Box, top: float, size: f
         # runs of words without a sign are drawn as one text
         runs: list[tuple[str, Any, bool]] = []
         for text, sign, bold in row:
-            if runs and not (sign and not bold) and runs[-1][2] == bold:
+            if runs and sign in (None, "bold") and runs[-1][2] == bold:
                 runs[-1] = (f"{runs[-1][0]} {text}", runs[-1][1], bold)
             else:
                 runs.append((text, sign, bold))
         x = box.left
         for i, (text, sign, bold) in enumerate(runs):
+            signed = sign not in (None, "bold")
             if i:
-                x += 6 if sign and not bold else space
-            if sign and not bold:
+                x += 6 if signed else space
+            if signed:
                 _sign(canvas, x, y, sign)
                 x += 14
             x += canvas.text(x, y, canvas.shorten(text, size, box.right - x, bold), size,
@@ -325,7 +326,9 @@ def legend(canvas: Canvas, scene: Scene, lay: Layout) -> None:
     y = lay.map_bottom + 24
     area = Box(MARGIN, y - 12, WIDTH - MARGIN, y + 2 * LINE)
     kingdoms = {k["id"]: k for k in scene.view.get("kingdoms", [])}
-    for player in scene.view.get("players", []):
+    players = scene.view.get("players", [])
+    rows: list[list[Row]] = []
+    for player in players:
         stats = (f"{plural(int(player.get('areas', 0)), 'area', 'areas')}, "
                  f"{player.get('manpower', 0)} manpower:")
         words: list[Word] = [(named(player, canvas), ("frame", scene.frames.get(player["role"])))]
@@ -338,7 +341,17 @@ def legend(canvas: Canvas, scene: Scene, lay: Layout) -> None:
                           scene.colours.get(kid)))
         if not owned:
             words.append(("no kingdom", None))
-        y = flow(canvas, words, Box(area.left, area.top, area.right, y + LINE), y)
+        rows.append(wrap(canvas, words, area.width))
+    # two lines at most for each player, and PLAYER_LINES for all
+    budget = PLAYER_LINES - len(rows)
+    for player_rows in rows:
+        extra = min(len(player_rows) - 1, 1, budget)
+        budget -= extra
+        shown = player_rows[:1 + extra]
+        if len(shown) < len(player_rows):
+            text, sign, bold = shown[-1][-1]
+            shown[-1] = [*shown[-1][:-1], (text + " …", sign, bold)]
+        y = draw_rows(canvas, shown, area, y)
     notes = ["Each area: its kingdom's colour on top, framed in the colour of its player; "
              "a swatch before leaders of another kingdom."]
     if canvas.fonts.note:
