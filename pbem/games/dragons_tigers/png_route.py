@@ -19,6 +19,7 @@ Point = tuple[float, float]
 CLEARANCE = 5.0        # how far a border keeps from boxes it does not join
 CELL = 3.0             # the grid of the search for a way around
 CROSSING = 150.0       # what crossing another border costs, in units of length
+ROOM = 3.0             # extra clearance of a bent line's straight parts, for its curves
 APART = 4.5            # borders keep this far apart, so that they never seem to merge
 ROUNDING = 3           # rounds of corner cutting on a bent line
 GREED = 1.5            # the search favours heading for the goal: quicker, nearly as short
@@ -112,13 +113,14 @@ def _hits(p: Point, q: Point, box: Box, pad: float) -> bool:
     return True
 
 
-def blocked(line: Sequence[Point], others: Iterable[Box]) -> bool:
-    """Whether ``line`` comes closer than the clearance to any of ``others``."""
+def blocked(line: Sequence[Point], others: Iterable[Box], clearance: float = CLEARANCE
+            ) -> bool:
+    """Whether ``line`` comes closer than ``clearance`` to any of ``others``."""
     if len(line) < 2:
         return False
     around = bounds(line)
-    return any(_hits(p, q, box, CLEARANCE) for box in others
-               if around.overlaps(box, CLEARANCE)
+    return any(_hits(p, q, box, clearance) for box in others
+               if around.overlaps(box, clearance)
                for p, q in pairwise(line))
 
 
@@ -268,7 +270,8 @@ class Router:
             j = len(path) - 1
             while j > i + 1:
                 shortcut = [path[i], path[j]]
-                if (not blocked(shortcut, others)
+                # a little more room than needed, for rounding the corners afterwards
+                if (not blocked(shortcut, others, CLEARANCE + ROOM)
                         and self._crossed(shortcut) <= self._crossed(path[i:j + 1])):
                     break
                 j -= 1
@@ -277,16 +280,29 @@ class Router:
         return out
 
     def _round(self, path: list[Point], others: Sequence[Box]) -> list[Point]:
-        """Corners cut (Chaikin) while that keeps clear of boxes and crossings."""
+        """Corners cut (Chaikin) while that keeps clear of boxes and crossings; where a full
+        cut would touch a box, a gentler one."""
+        merged = [path[0]]
+        for point in path[1:-1]:  # the little steps the grid leaves, smoothed away first
+            if math.dist(point, merged[-1]) < 2 * CELL and len(merged) > 1:
+                merged[-1] = ((merged[-1][0] + point[0]) / 2, (merged[-1][1] + point[1]) / 2)
+            else:
+                merged.append(point)
+        merged.append(path[-1])
+        if not blocked(merged, others) and self._crossed(merged) <= self._crossed(path):
+            path = merged
         for _ in range(ROUNDING):
-            rounded = [path[0]]
-            for p, q in pairwise(path):
-                rounded += [(0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]),
-                            (0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1])]
-            rounded.append(path[-1])
-            if blocked(rounded, others) or self._crossed(rounded) > self._crossed(path):
+            for cut in (0.25, 0.1):
+                rounded = [path[0]]
+                for p, q in pairwise(path):
+                    rounded += [((1 - cut) * p[0] + cut * q[0], (1 - cut) * p[1] + cut * q[1]),
+                                (cut * p[0] + (1 - cut) * q[0], cut * p[1] + (1 - cut) * q[1])]
+                rounded.append(path[-1])
+                if not blocked(rounded, others) and self._crossed(rounded) <= self._crossed(path):
+                    path = rounded
+                    break
+            else:
                 break
-            path = rounded
         return path
 
     def _around(self, a: str, b: str, others: Sequence[Box]) -> tuple[Point, ...] | None:
