@@ -10,7 +10,17 @@ import pytest
 
 from pbem.games.dragons_tigers import png_legend, png_route, render_png
 from pbem.games.dragons_tigers.png_palette import rgb
-from tests.mail.test_png_map import MODULE, drawn_golden, pixel
+from pbem.savefile import SaveFile
+from tests.mail.test_png_map import (
+    MODULE,
+    drawn_golden,
+    end,
+    golden_where,
+    halfway,
+    off_centre,
+    pixel,
+    start,
+)
 
 BOARD = MODULE.board()
 # Near its ends a border line is covered by the frame drawn around a held area.
@@ -58,10 +68,18 @@ def test_no_two_borders_cross() -> None:
                                                                         other.a, other.b)
 
 
-@pytest.mark.parametrize("sequence", [1, 12, 39, 66])
-def test_every_border_shows_its_terrain_on_the_picture(sequence: int) -> None:
+def _with_moves() -> SaveFile:
+    return golden_where(lambda s: any(a.get("do") == "move" for a in s.actions))
+
+
+POSITIONS = {"start": start, "with moves": _with_moves, "marker off centre": off_centre,
+             "halfway": halfway, "end": end}
+
+
+@pytest.mark.parametrize("position", sorted(POSITIONS))
+def test_every_border_shows_its_terrain_on_the_picture(position: str) -> None:
     """Samples the middle of each drawn border, every unit of its length, on the PNG."""
-    pic, image = drawn_golden(sequence)
+    pic, image = drawn_golden(POSITIONS[position]().sequence)
     arrows = [q for path in pic.arrows for q in png_route.densify(path, 1.0)]
     checked = 0
     for route in pic.layout.routes:

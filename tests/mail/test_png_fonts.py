@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbem.games.dragons_tigers import png_fonts
-from tests.mail.test_png_map import drawn, golden, texts
+from tests.mail.test_png_map import drawn, drawn_golden, halfway, start, texts
 
 
 def _is_cjk(char: str) -> bool:
@@ -46,20 +46,20 @@ def test_without_any_font_the_names_are_latin_and_a_note_says_why(tmp_path: Path
     assert fonts.note is not None and "fonts-noto-cjk" in fonts.note
     fitted = fonts.fit("Lü Bu 呂布")
     assert fitted in ("Lü Bu", "Lu Bu")  # with the ü if Pillow's own font has it
-    pic, _ = drawn(golden(30), fonts=fonts)
+    pic, _ = drawn(start(), fonts=fonts)
     shown = texts(pic)
     assert fonts.note in shown
     assert not any(_is_cjk(ch) for text in shown for ch in text)
     assert any(text in ("Lü Bu", "Lu Bu") for text in shown)
     assert "Luoyang" in shown and "Dong Zhuo" in " ".join(shown)
-    assert all(fonts.has(ch, bold) for text, _, bold in pic.canvas.texts for ch in text)
+    assert all(fonts.has(ch, t.bold) for t in pic.canvas.texts for ch in t.text)
 
 
 def test_with_the_chinese_font_nothing_is_left_out() -> None:
-    pic, _ = drawn(golden(30))
+    pic, _ = drawn_golden(halfway().sequence)
     shown = texts(pic)
     assert png_fonts.system().note not in shown
-    assert "洛陽" in shown and "Lü Bu" in shown
+    assert "洛陽" in shown and "Lü Bu" in " ".join(texts(drawn_golden(start().sequence)[0]))
 
 
 def test_fontconfig_is_not_needed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from pbem.games.dragons_tigers import png_palette
 from pbem.games.dragons_tigers.catalog import load_catalog
-from tests.mail.test_png_map import MODULE, golden
+from tests.mail.test_png_map import MODULE, start
 
 # Colour differences (CIE76 Delta E in CIELAB): about 2.3 is just noticeable; 15 or more
 # is plainly a different colour at a glance.
@@ -60,7 +60,7 @@ def test_the_simulation_merges_red_and_green() -> None:
 
 @pytest.mark.parametrize("vision", sorted(SIMULATIONS))
 def test_every_kingdom_colour_stands_apart(vision: str) -> None:
-    view = MODULE.view(golden(1).state, None)
+    view = MODULE.view(start().state, None)
     colours = png_palette.kingdom_colours(view)
     assert len(colours) == 12
     colours["no kingdom"] = png_palette.UNHELD

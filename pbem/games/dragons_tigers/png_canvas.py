@@ -1,13 +1,14 @@
 """Drawing in picture units on a Pillow image drawn at twice the size, for sharp text.
 
 Every text drawn is kept in ``texts`` (as drawn, after the font's fallbacks, with its
-size), so tests can read what the picture says.
+size and place), so tests can read what the picture says and where.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -16,6 +17,17 @@ from pbem.games.dragons_tigers.png_palette import INK, OUTLINE
 
 SCALE = 2
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text as drawn: its size in units, and the point it was drawn at."""
+
+    text: str
+    size: float
+    bold: bool
+    x: float
+    y: float
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -29,7 +41,7 @@ class Canvas:
         self.fonts = fonts
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[tuple[str, float, bool]] = []  # as drawn, size in units, bold
+        self.texts: list[Text] = []
 
     @staticmethod
     def px(value: float) -> int:
@@ -55,7 +67,7 @@ class Canvas:
             return 0.0
         font = self.fonts.get(size * SCALE, bold)
         self.draw.text((self.px(x), self.px(y)), shown, font=font, fill=fill, anchor=anchor)
-        self.texts.append((shown, size, bold))
+        self.texts.append(Text(shown, size, bold, x, y))
         return self.draw.textlength(shown, font=font) / SCALE
 
     def shorten(self, text: str, size: float, width: float, bold: bool = False) -> str:

@@ -137,15 +137,14 @@ Row = list[tuple[str, Any, bool]]
 
 def wrap(canvas: Canvas, words: Sequence[Word], width: float, size: float = SIZE) -> list[Row]:
     """Words with their signs in rows no wider than ``width``."""
-    space = canvas.measure(" ", size)
     rows: list[Row] = [[]]
     used = 0.0
     for text, sign in words:
         bold = sign == "bold" or (isinstance(sign, tuple) and sign[0] == "frame")
         signed = bool(sign) and sign != "bold"
         need = canvas.measure(text, size, bold) + (14 if signed else 0)
-        gap = (6 if signed else space) if rows[-1] else 0
-        if rows[-1] and used + gap + need > width:
+        gap = (6 if signed else canvas.measure(" ", size, bold)) if rows[-1] else 0
+        if rows[-1] and used + gap + need > width - 1:
             rows.append([])
             used, gap = 0.0, 0
         rows[-1].append((text, sign, bold))
@@ -156,7 +155,6 @@ def wrap(canvas: Canvas, words: Sequence[Word], width: float, size: float = SIZE
 def draw_rows(canvas: Canvas, rows: Sequence[Row], box: Box, top: float, size: float = SIZE,
               line: float = LINE) -> float:
     """Draw rows from baseline ``top``; returns the baseline after the last."""
-    space = canvas.measure(" ", size)
     y = top
     for row in rows:
         # runs of words without a sign are drawn as one text
@@ -170,7 +168,7 @@ def draw_rows(canvas: Canvas, rows: Sequence[Row], box: Box, top: float, size: f
         for i, (text, sign, bold) in enumerate(runs):
             signed = sign not in (None, "bold")
             if i:
-                x += 6 if signed else space
+                x += 6 if signed else canvas.measure(" ", size, bold)
             if signed:
                 _sign(canvas, x, y, sign)
                 x += 14
@@ -344,8 +342,8 @@ def legend(canvas: Canvas, scene: Scene, lay: Layout) -> None:
         rows.append(wrap(canvas, words, area.width))
     # two lines at most for each player, and PLAYER_LINES for all
     budget = PLAYER_LINES - len(rows)
-    for player_rows in rows:
-        extra = min(len(player_rows) - 1, 1, budget)
+    for player_rows in rows[:PLAYER_LINES]:
+        extra = max(0, min(len(player_rows) - 1, 1, budget))
         budget -= extra
         shown = player_rows[:1 + extra]
         if len(shown) < len(player_rows):
