@@ -34,46 +34,71 @@ def _combats(save: SaveFile) -> list[str]:
 
 
 def _fight_and_retreat() -> SaveFile:
+    """A save of the golden game with a move, a battle and a retreat."""
     return golden_where(lambda s: bool(_did(s, "move") and _did(s, "retreat")
                                        and len(_combats(s)) == 1))
 
 
-def test_moves_battles_and_retreats_are_read_from_the_save() -> None:
+def _save(actions: list[dict[str, Any]], log: list[str]) -> dict[str, Any]:
+    return {"sequence": 7, "writer": "blue", "actions": actions, "log": log}
+
+
+def test_moves_battles_retreats_and_levies_are_read_from_the_actions() -> None:
+    turn = _save(
+        [{"do": "levy", "area": "yanzhou", "armies": 3},
+         {"do": "levy", "area": "yanzhou", "armies": 2},
+         {"do": "move", "from": "yanzhou", "to": ["luoyang"], "characters": ["cao-cao"],
+          "armies": 8},
+         {"do": "move", "from": "xuchang", "to": ["luoyang", "nanyang"],
+          "characters": ["liu-bei"], "armies": {"cao-cao": 2, "liu-bei": 1}},
+         {"do": "end-movement"},
+         {"do": "fight", "area": "luoyang", "against": "k:dong-zhuo"},
+         {"do": "retreat", "to": "yanzhou"}],
+        ["Turn 7 (round 2): Cao Cao 曹操, played by Blue Dragon (faction chit) (4.1)",
+         "Combat in Luoyang 洛陽: Blue Dragon (Cao Cao) attacks Dong Zhuo (Traitorous) (5)",
+         "  Combat in Hedong 河東: an indented line is not a heading",
+         "Combat in Nanyang 南陽: Blue Dragon (Liu Bei) attacks Yuan Shu (neutral) (5)"])
+    seen = png_recent.recent([turn], BOARD)
+    assert seen.saves == [7] and seen.writers == ["blue"]
+    assert seen.moves == [
+        png_recent.Move(("yanzhou", "luoyang"), 8, ("cao-cao",)),
+        png_recent.Move(("xuchang", "luoyang", "nanyang"), 3, ("liu-bei",)),
+        png_recent.Move(("luoyang", "yanzhou"), 0, (), retreat=True)]
+    assert seen.battles == ["luoyang", "nanyang"]
+    assert seen.levies == {"yanzhou": 5}
+    pic = render_png.draw(BOARD, MODULE.view(golden_saves()[0].state, None), [turn])
+    assert len(pic.arrows) == 4
+    words = " ".join(texts(pic))
+    assert "battle in Luoyang; battle in Nanyang;" in words
+    assert "Yanzhou → Luoyang: 8 armies with Cao Cao;" in words
+    assert "+2 more: see the message" in words  # the retreat and the levies: no room
+    levies = _save(turn["actions"][:2], [])
+    pic = render_png.draw(BOARD, MODULE.view(golden_saves()[0].state, None), [levies])
+    assert "levied: Yanzhou +5." in " ".join(texts(pic))
+
+
+def test_a_retreat_comes_from_the_only_battle_or_is_left_out() -> None:
+    one = _save([{"do": "retreat", "to": "bohai"}],
+                ["Combat in Youzhou 幽州: Blue Dragon (Yuan Shao) attacks Gongsun Zan (5)"])
+    assert png_recent.recent([one], BOARD).moves == [
+        png_recent.Move(("youzhou", "bohai"), 0, (), retreat=True)]
+    unknown = _save([{"do": "retreat", "to": "bohai"}], [])
+    assert png_recent.recent([unknown], BOARD).moves == []
+
+
+def test_the_golden_game_reads_as_its_actions_say() -> None:
     save = _fight_and_retreat()
     seen = _recent(save)
-    assert seen.saves == [save.sequence] and seen.writers == [save.writer]
     moves = [m for m in seen.moves if not m.retreat]
     assert [m.path for m in moves] == [(a["from"], *a["to"]) for a in _did(save, "move")]
     assert [m.armies for m in moves] == [a["armies"] for a in _did(save, "move")]
-    assert [m.characters for m in moves] == [tuple(a["characters"]) for a in _did(save, "move")]
-    retreats = [m for m in seen.moves if m.retreat]
-    assert [m.path for m in retreats] == [(_combats(save)[0], a["to"])
-                                          for a in _did(save, "retreat")]
     assert seen.battles == _combats(save)
 
 
-def test_levies_are_added_up_by_area() -> None:
-    save = golden_where(lambda s: len(_did(s, "levy")) >= 2)
-    expected: dict[str, int] = {}
-    for action in _did(save, "levy"):
-        expected[action["area"]] = expected.get(action["area"], 0) + action["armies"]
-    assert _recent(save).levies == expected
-    assert any(t.startswith("levied:") for t in texts(drawn_golden(save.sequence)[0]))
-
-
-def test_a_move_through_two_areas_is_one_move() -> None:
-    save = golden_where(lambda s: any(len(a["to"]) == 2 for a in _did(s, "move")))
-    action = next(a for a in _did(save, "move") if len(a["to"]) == 2)
-    assert any(m.path == (action["from"], *action["to"]) for m in _recent(save).moves)
-
-
-def test_a_save_without_moves_says_so() -> None:
-    save = golden_where(lambda s: s.sequence > 2 and not (
-        _did(s, "move") or _did(s, "levy") or _combats(s)))
-    seen = _recent(save)
-    assert seen.empty and seen.saves == [save.sequence]
-    pic, _ = drawn_golden(save.sequence)
-    assert pic.arrows == []
+def test_nothing_happened_is_said_so() -> None:
+    view = MODULE.view(golden_saves()[-1].state, None)
+    pic = render_png.draw(BOARD, view, [_save([{"do": "end-turn"}], [])])
+    assert pic.arrows == [] and pic.recent.empty
     assert any("no moves, battles or levies" in text for text in texts(pic))
 
 
