@@ -1,16 +1,20 @@
 """The map picture attached to a turn's e-mail, drawn by the game's own PNG renderer.
 
 A game that can draw itself ships a ``render_png`` module beside its game module, with
-``render(board, view) -> bytes``; a game without one is sent without a picture.
+``render(board, view, history, due) -> bytes``: ``history`` lists the saves the picture
+goes with (sequence, writer, actions, log), whose moves and battles it shows, and ``due``
+says who acts next. A game without one is sent without a picture.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
 from pbem.engine import GameModule
+from pbem.savefile import SaveFile
 
 
 def renderer(module: GameModule) -> ModuleType | None:
@@ -28,10 +32,29 @@ def renderer(module: GameModule) -> ModuleType | None:
     return found if callable(getattr(found, "render", None)) else None
 
 
-def map_png(module: GameModule, state: dict[str, Any]) -> bytes | None:
-    """The PNG picture of ``state`` as everyone may see it, or ``None``."""
+def history_of(saves: Sequence[SaveFile]) -> list[dict[str, Any]]:
+    """What the renderer reads of each save: its number, writer, actions and log."""
+    return [{"sequence": s.sequence, "writer": s.writer, "actions": list(s.actions),
+             "log": list(s.doc.get("log") or [])} for s in saves]
+
+
+def map_png(module: GameModule, save: SaveFile | Mapping[str, Any],
+            earlier: Sequence[SaveFile] = ()) -> bytes | None:
+    """The PNG picture of a save's position as everyone may see it, or ``None``.
+
+    Given a save, the picture also shows its number, who acts next and the moves and
+    battles of its actions and of ``earlier`` saves sent with it (oldest first). Given only
+    a position (a state), it shows the position and who acts next.
+    """
     drawer = renderer(module)
     if drawer is None:
         return None
+    if isinstance(save, SaveFile):
+        state, history, due = save.state, history_of([*earlier, save]), save.due
+    else:
+        state, history, due = dict(save), [], None
+        prompt = module.prompt(state)
+        if prompt is not None:
+            due = {"role": prompt.role, "step": prompt.step, "text": prompt.text}
     board = module.board()
-    return bytes(drawer.render(board, module.view(state, None)))
+    return bytes(drawer.render(board, module.view(state, None), history, due))

@@ -1,193 +1,349 @@
-"""The Dragons & Tigers map as a PNG picture, for e-mail: areas on the board's grid, each
-filled with its controller's colour, borders drawn by terrain, and a legend.
+"""The Dragons & Tigers map as a PNG picture, for e-mail (docs/map-picture.md).
 
-A pure function of the static board (``module.board()``) and a view (``module.view()``):
-it knows the shapes documented there and no rule.
+A function of the static board (``module.board()``), a view (``module.view()``) and,
+optionally, the saves the picture goes with (their moves and battles are drawn) and who
+must act next. It knows the shapes documented in docs/view.md and no rule.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from pbem.games.dragons_tigers import png_fonts, png_layout, png_legend
+from pbem.games.dragons_tigers.png_canvas import Canvas, Point, plural
+from pbem.games.dragons_tigers.png_layout import Box, Layout, Route
+from pbem.games.dragons_tigers.png_palette import (
+    BATTLE,
+    EMPEROR,
+    INK,
+    MOUNTAIN,
+    MOVE,
+    MOVE_EDGE,
+    OUTLINE,
+    PAPER,
+    PLAIN,
+    RIVER,
+    RIVER_EDGE,
+    UNHELD,
+    faction_colours,
+    ink_on,
+    kingdom_colours,
+    tint,
+)
+from pbem.games.dragons_tigers.png_recent import Recent, recent
 
-CELL_W, CELL_H = 124, 96
-INSET_X, INSET_Y = 9, 10
-MARGIN = 16
-TITLE_H = 46
-LEGEND_LINE = 20
-LEGEND_LINES = 7
-BACKGROUND = "#e6dcc0"
-UNHELD = "#fbf7ec"
-OUTLINE = "#4a4033"
-INK = "#1f1a14"
-EMPEROR = "#d4a000"
-TERRAIN = {"river": ("#3a7bd5", 7), "mountain": ("#8b6b4a", 7), "plain": ("#8f8f8f", 3)}
-ROLE_WORDS = {"main": "main", "ally": "allied"}
+NAME_SIZE = 12.5
+TEXT_SIZE = 11
+LINE = 13.2            # body line height
+PAD = 4
+MANPOWER_R = 7.5
+FRAME = 3.2            # the faction frame around a box
+BODY_TINT = 0.22
+# How each terrain is drawn: (colour at the line's centre, width); the test reads these.
+TERRAIN = {"river": (RIVER, 3.0), "mountain": (MOUNTAIN, 4.0), "plain": (PLAIN, 2.2)}
+ARROW_OFFSET = 8       # moves are drawn beside the border they cross, not over it
+
+
+@dataclass
+class Picture:
+    """The drawn picture and what tests need to check it."""
+
+    canvas: Canvas
+    layout: Layout
+    recent: Recent
+    arrows: list[list[Point]]    # the paths of the move arrows, their tips last
+
+    def png(self) -> bytes:
+        out = io.BytesIO()
+        self.canvas.image.save(out, format="PNG", optimize=False, compress_level=6)
+        return out.getvalue()
+
+
+def _board_key(board: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (tuple((str(a["id"]), tuple(a["grid"])) for a in board["areas"]),
+            tuple((str(b["a"]), str(b["b"]), str(b.get("terrain"))) for b in board["borders"]))
 
 
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.load_default(size=size)
-    except (ValueError, OSError, ImportError):  # pragma: no cover - Pillow without FreeType
-        return ImageFont.load_default()
+def _layout_for(key: tuple[Any, ...]) -> Layout:
+    areas = [{"id": aid, "grid": list(grid)} for aid, grid in key[0]]
+    borders = [{"a": a, "b": b, "terrain": t} for a, b, t in key[1]]
+    return png_layout.layout({"areas": areas, "borders": borders})
 
 
-def _grid(board: Mapping[str, Any]) -> tuple[int, int]:
-    cols = max(int(a["grid"][0]) for a in board["areas"]) + 1
-    rows = max(int(a["grid"][1]) for a in board["areas"]) + 1
-    return cols, rows
+def layout(board: Mapping[str, Any]) -> Layout:
+    """Boxes and border lines (worked out once per board)."""
+    return _layout_for(_board_key(board))
+
+
+def _height(lay: Layout) -> float:
+    return lay.map_bottom + png_legend.placement(lay)[1]
 
 
 def size(board: Mapping[str, Any]) -> tuple[int, int]:
-    """Width and height of the picture in pixels."""
-    cols, rows = _grid(board)
-    return (2 * MARGIN + cols * CELL_W,
-            TITLE_H + rows * CELL_H + MARGIN + LEGEND_LINES * LEGEND_LINE + MARGIN)
+    """Width and height of the picture in pixels (the same for every position)."""
+    return Canvas.px(png_layout.WIDTH), Canvas.px(_height(layout(board)))
 
 
-def centres(board: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
-    """The pixel at the middle of each area's box (left plain: no text is drawn there)."""
-    out = {}
-    for area in board["areas"]:
-        col, row = int(area["grid"][0]), int(area["grid"][1])
-        out[str(area["id"])] = (MARGIN + col * CELL_W + CELL_W // 2,
-                                TITLE_H + row * CELL_H + CELL_H // 2)
+# --- borders ----------------------------------------------------------------------------
+def _border(canvas: Canvas, route: Route, boxes: Sequence[Box]) -> None:
+    points = list(route.points)
+    colour, width = TERRAIN.get(route.terrain, TERRAIN["plain"])
+    if route.terrain == "river":
+        canvas.line(points, RIVER_EDGE, width + 2.4)
+    if route.terrain == "mountain":
+        for tooth in _teeth(points, boxes):
+            canvas.polygon(tooth, colour)
+    canvas.line(points, colour, width)
+
+
+def _teeth(points: list[Point], boxes: Sequence[Box]) -> list[list[Point]]:
+    """Small peaks along a mountain border, all on the side where they touch no box
+    (upwards, or to the left, when both sides are free)."""
+    dense = png_layout.densify(points, 1.0)
+    (x0, y0), (x1, y1) = dense[0], dense[-1]
+    upward = 1 if (x1 - x0) > 0 or ((x1 - x0) == 0 and (y1 - y0) < 0) else -1
+    sides = []
+    for side in (upward, -upward):
+        teeth = []
+        for i in range(3, len(dense) - 3, 7):
+            (ax, ay), (bx, by) = dense[i - 2], dense[i + 2]
+            d = math.dist((ax, ay), (bx, by)) or 1.0
+            nx, ny = (by - ay) / d * side, -(bx - ax) / d * side
+            x, y = dense[i]
+            teeth.append([(ax, ay), (x + nx * 5.5, y + ny * 5.5), (bx, by)])
+        touching = sum(box.contains(tooth[1], 1.5) for tooth in teeth for box in boxes)
+        sides.append((touching, teeth))
+    return min(sides, key=lambda pair: pair[0])[1]
+
+
+# --- areas ------------------------------------------------------------------------------
+def _name_lines(canvas: Canvas, area: Mapping[str, Any], room: float) -> tuple[str, str]:
+    """The area's name (shortened to fit if need be) and its Chinese name."""
+    zh = str(area.get("zh") or "") if canvas.fonts.cjk else ""
+    return canvas.shorten(str(area["name"]), NAME_SIZE, room, True), zh
+
+
+def _flow(canvas: Canvas, items: Sequence[tuple[str, str | None]], width: float,
+          size_: float) -> list[list[tuple[str, str | None]]]:
+    """Words (each with an optional swatch colour) wrapped into lines of ``width``."""
+    lines: list[list[tuple[str, str | None]]] = [[]]
+    used = 0.0
+    for text, swatch in items:
+        need = canvas.measure(text, size_) + (9 if swatch else 0)
+        gap = 3.5 if lines[-1] else 0
+        if lines[-1] and used + gap + need > width:
+            lines.append([])
+            used, gap = 0.0, 0
+        lines[-1].append((text, swatch))
+        used += gap + need
+    return [line for line in lines if line]
+
+
+def _body_lines(canvas: Canvas, area: Mapping[str, Any], view: Mapping[str, Any],
+                colours: Mapping[str, str], width: float, size_: float) -> list[Any]:
+    """The kingdom, the armies and the leaders in an area, as lines."""
+    names = {k["id"]: k["name"] for k in view.get("kingdoms", [])}
+    holder = area.get("controller")
+    lines: list[Any] = []
+    if holder:
+        lines.append(("kingdom", names.get(holder, holder)))
+    armies = {k: int(n) for k, n in (area.get("armies") or {}).items() if int(n)}
+    if armies:
+        if list(armies) == [holder]:
+            words = [(plural(armies[holder], "army", "armies"), None)]
+        else:
+            words = [(f"{names.get(k, k)} {n}" + ("," if i + 1 < len(armies) else ""),
+                      colours.get(k)) for i, (k, n) in enumerate(armies.items())]
+        lines += [("flow", line) for line in _flow(canvas, words, width, size_)]
+    chars = {c["id"]: c for c in view.get("characters", [])}
+    leaders = [chars[c] for c in area.get("characters") or [] if c in chars]
+    leaders.sort(key=lambda c: (c.get("kingdom") != holder, c.get("rank") != "warlord"))
+    words = []
+    for i, leader in enumerate(leaders):
+        kingdom = leader.get("kingdom")
+        first = i == 0 or leaders[i - 1].get("kingdom") != kingdom
+        swatch = colours.get(str(kingdom), OUTLINE) if first and kingdom != holder else None
+        comma = "," if i + 1 < len(leaders) else ""
+        words.append((f"{leader['name']}{comma}", swatch))
+    lines += [("flow", line) for line in _flow(canvas, words, width, size_)]
+    return lines
+
+
+def _header(canvas: Canvas, box: Box, area: Mapping[str, Any], fill: str | None,
+            battle: bool) -> float:
+    """The top of a box: name, Chinese name, signs and manpower; returns its height."""
+    name, zh = _name_lines(canvas, area, box.width - 2 * PAD)
+    header = PAD + 2 * 13.5 + 2
+    if fill:
+        canvas.box(box.left, box.top, box.right, box.top + header, fill=fill, outline=OUTLINE,
+                   width=1, corners=(True, True, False, False))
+    else:
+        canvas.line([(box.left + 1, box.top + header), (box.right - 1, box.top + header)],
+                    OUTLINE, 0.6)
+    ink = ink_on(fill or UNHELD)
+    canvas.text(box.left + PAD, box.top + PAD + 10.5, name, NAME_SIZE, bold=True, fill=ink)
+    second = box.top + PAD + 24.5
+    if zh:
+        canvas.text(box.left + PAD, second, zh, NAME_SIZE - 0.5, fill=ink)
+    centre = (box.right - PAD - MANPOWER_R, second - 4.5)
+    canvas.circle(centre, MANPOWER_R, "#ffffff", INK, 0.9)
+    canvas.text(centre[0], centre[1] + 0.3, str(area.get("manpower", "?")), 10, bold=True,
+                anchor="mm")
+    x = centre[0] - MANPOWER_R - 3
+    if area.get("emperor"):
+        x -= 13
+        canvas.circle((x + 6, second - 4.5), 7.5, "#ffffff", INK, 0.8)
+        canvas.crown(x + 1, second - 1, 10, EMPEROR)
+        x -= 3
+    if battle:
+        canvas.star((x - 8, second - 4.5), 8.5, BATTLE, "#ffffff" if fill and ink_on(
+            fill) != INK else INK)
+    return header
+
+
+def _area(canvas: Canvas, box: Box, area: Mapping[str, Any], view: Mapping[str, Any],
+          colours: Mapping[str, str], frames: Mapping[str, str], recent_: Recent) -> None:
+    holder = area.get("controller")
+    fill = colours.get(holder, UNHELD) if holder else None
+    owner = next((k.get("owner") for k in view.get("kingdoms", []) if k["id"] == holder), None)
+    frame = frames.get(owner) if owner else None
+    if frame:
+        canvas.box(box.left - FRAME, box.top - FRAME, box.right + FRAME, box.bottom + FRAME,
+                   fill=frame, outline=OUTLINE, width=0.8, radius=7)
+    body = tint(fill, BODY_TINT) if fill else UNHELD
+    canvas.box(box.left, box.top, box.right, box.bottom, fill=body, outline=OUTLINE, width=1)
+    header = _header(canvas, box, area, fill, area["id"] in recent_.battles)
+    width = box.width - 2 * PAD
+    room_lines = int((box.bottom - box.top - header - PAD) // LINE)
+    for size_ in (TEXT_SIZE, TEXT_SIZE - 1):
+        lines = _body_lines(canvas, area, view, colours, width, size_)
+        if len(lines) <= room_lines:
+            break
+    if len(lines) > room_lines:
+        hidden = lines[room_lines - 1:]
+        more = sum(len(line[1]) if line[0] == "flow" else 1 for line in hidden)
+        lines = [*lines[:room_lines - 1], ("more", f"+{more} more")]
+    y = box.top + header + LINE - 2.5
+    for kind, content in lines:
+        x = box.left + PAD
+        if kind == "kingdom":
+            canvas.text(x, y, canvas.shorten(content, TEXT_SIZE, width, True), TEXT_SIZE,
+                        bold=True)
+        elif kind == "flow":
+            for text, swatch in content:
+                if swatch:
+                    canvas.swatch(x, y - 0.5, 7, swatch)
+                    x += 9
+                x += canvas.text(x, y, text, size_) + 3.5
+        else:
+            canvas.text(x, y, content, size_)
+        y += LINE
+
+
+# --- moves ------------------------------------------------------------------------------
+def _offset(points: Sequence[Point], distance: float) -> list[Point]:
+    """``points`` moved ``distance`` to the right of their direction."""
+    out = []
+    for i, (x, y) in enumerate(points):
+        (x0, y0), (x1, y1) = points[max(0, i - 1)], points[min(len(points) - 1, i + 1)]
+        d = math.dist((x0, y0), (x1, y1)) or 1.0
+        out.append((x - (y1 - y0) / d * distance, y + (x1 - x0) / d * distance))
     return out
 
 
-def _ink_on(colour: str) -> str:
-    """Dark or white text, whichever reads better on ``colour``."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#ffffff"
+def _near(points: Sequence[Point], lines: Sequence[Sequence[Point]], distance: float) -> int:
+    """How many of ``points`` come within ``distance`` of any of ``lines``."""
+    dense = [png_layout.densify(line, 1.5) for line in lines]
+    return sum(any(math.dist(p, q) < distance for line in dense for q in line)
+               for p in points)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size_: int) -> tuple[str, Any]:
-    """The text in the largest font up to ``size_`` that fits ``width``, shortened if need be."""
-    for points in (size_, size_ - 1, size_ - 2):
-        font = _font(points)
-        if draw.textlength(text, font=font) <= width:
-            return text, font
-    font = _font(size_ - 2)
-    while text and draw.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text + "…", font
+def arrow_path(lay: Layout, start: str, end: str,
+               drawn: Sequence[Sequence[Point]] = ()) -> list[Point] | None:
+    """Where the arrow of a move from ``start`` to ``end`` is drawn: beside their border,
+    on the side where it covers fewer other borders and arrows (the right, if even)."""
+    for route in lay.routes:
+        if (route.a, route.b) == (start, end):
+            points = list(route.points)
+            break
+        if (route.b, route.a) == (start, end):
+            points = list(reversed(route.points))
+            break
+    else:
+        return None
+    if len(points) < 2:
+        return None
+    others = [r.points for r in lay.routes if {r.a, r.b} != {start, end}]
+    sides = []
+    for side in (ARROW_OFFSET, -ARROW_OFFSET):
+        path = _offset(png_layout.densify(points, 3.0), side)
+        sides.append((_near(path, others, 5.0) + 2 * _near(path, drawn, 7.0), path))
+    return min(sides, key=lambda pair: pair[0])[1]
 
 
-def _area_box(centre: tuple[int, int]) -> tuple[int, int, int, int]:
-    x, y = centre
-    half_w, half_h = CELL_W // 2 - INSET_X, CELL_H // 2 - INSET_Y
-    return x - half_w, y - half_h, x + half_w, y + half_h
+def _arrow(canvas: Canvas, points: list[Point], dashed: bool) -> None:
+    """An arrow along ``points``, its tip at the last; just the head if the way is short."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    d = math.dist((x0, y0), (x1, y1)) or 1.0
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    head = [(x1, y1), (x1 - ux * 9 - uy * 5, y1 - uy * 9 + ux * 5),
+            (x1 - ux * 9 + uy * 5, y1 - uy * 9 - ux * 5)]
+    shaft = [p for p in png_layout.densify(points, 1.0) if math.dist(p, points[-1]) >= 8.0]
+    pieces = [shaft] if not dashed else [shaft[i:i + 5] for i in range(0, len(shaft), 8)]
+    for piece in pieces:
+        if len(piece) > 1:
+            canvas.line(piece, MOVE_EDGE, 4.4)
+    canvas.polygon(head, MOVE, MOVE_EDGE, 1.0)
+    for piece in pieces:
+        if len(piece) > 1:
+            canvas.line(piece, MOVE, 2.4)
 
 
-def _borders(draw: ImageDraw.ImageDraw, board: Mapping[str, Any],
-             where: dict[str, tuple[int, int]]) -> None:
-    for border in board.get("borders", []):
-        a, b = where.get(str(border["a"])), where.get(str(border["b"]))
-        if a is None or b is None:
-            continue
-        colour, width = TERRAIN.get(str(border.get("terrain")), TERRAIN["plain"])
-        draw.line([a, b], fill=colour, width=width)
+def _moves(canvas: Canvas, lay: Layout, recent_: Recent) -> list[list[Point]]:
+    """Draw the arrows of the moves and retreats; returns their paths."""
+    drawn: list[list[Point]] = []
+    for move in recent_.moves:
+        for start, end in pairwise(move.path):
+            points = arrow_path(lay, start, end, drawn)
+            if points:
+                _arrow(canvas, points, move.retreat)
+                drawn.append(points)
+    return drawn
 
 
-def _areas(draw: ImageDraw.ImageDraw, board: Mapping[str, Any], view: Mapping[str, Any],
-           where: dict[str, tuple[int, int]]) -> None:
+# --- the picture ------------------------------------------------------------------------
+def draw(board: Mapping[str, Any], view: Mapping[str, Any],
+         history: Sequence[Mapping[str, Any]] = (), due: Mapping[str, Any] | None = None,
+         fonts: png_fonts.Fonts | None = None) -> Picture:
+    """Draw the picture; ``history`` are the saves it goes with, ``due`` who acts next."""
+    lay = layout(board)
+    canvas = Canvas(png_layout.WIDTH, _height(lay), fonts or png_fonts.system(), PAPER)
+    happened = recent(history, board)
+    colours = kingdom_colours(view)
+    frames = faction_colours(view)
+    scene = png_legend.Scene(view, board, happened, colours, frames, due)
+    png_legend.header(canvas, scene)
+    for route in lay.routes:
+        _border(canvas, route, list(lay.boxes.values()))
     shown = {str(a["id"]): a for a in view.get("areas", [])}
     for area in board["areas"]:
         aid = str(area["id"])
-        info = shown.get(aid, {})
-        fill = info.get("colour") or UNHELD
-        box = _area_box(where[aid])
-        emperor = bool(info.get("emperor"))
-        draw.rounded_rectangle(box, radius=9, fill=fill,
-                               outline=EMPEROR if emperor else OUTLINE,
-                               width=5 if emperor else 2)
-        ink = _ink_on(fill)
-        left, top, right, bottom = box
-        inner = right - left - 12
-        name, font = _fit(draw, f"{area['name']} ({area.get('manpower', '?')})", inner, 13)
-        draw.text(((left + right) // 2, top + 6), name, font=font, fill=ink, anchor="mt")
-        armies = sum(int(n) for n in (info.get("armies") or {}).values())
-        leaders = len(info.get("characters") or [])
-        parts = [f"{armies} armies" if armies else "", f"{leaders} led." if leaders else ""]
-        line = " · ".join(p for p in parts if p)
-        if line:
-            text, font = _fit(draw, line, inner, 12)
-            draw.text(((left + right) // 2, bottom - 6), text, font=font, fill=ink, anchor="mb")
+        _area(canvas, lay.boxes[aid], {**area, **shown.get(aid, {})}, view, colours, frames,
+              happened)
+    arrows = _moves(canvas, lay, happened)
+    png_legend.legend(canvas, scene, lay)
+    return Picture(canvas, lay, happened, arrows)
 
 
-def _title(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
-    title = str(view.get("title", "Dragons & Tigers"))
-    parts = [title]
-    if view.get("round") is not None:
-        parts.append(f"round {view['round']} of {view.get('rounds', 8)}")
-    turn = view.get("turn")
-    if turn and turn.get("kingdom"):
-        kingdoms = {k["id"]: k["name"] for k in view.get("kingdoms", [])}
-        parts.append(f"turn {turn.get('number')}: {kingdoms.get(turn['kingdom'], turn['kingdom'])}")
-    result = view.get("result")
-    if result:
-        parts.append("game over")
-    draw.text((MARGIN, 14), " · ".join(parts), font=_font(18), fill=INK)
-
-
-def _swatch(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str) -> int:
-    draw.rectangle((x, y + 3, x + 12, y + 15), fill=colour, outline=OUTLINE)
-    return x + 17
-
-
-def _words(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, size_: int = 13) -> int:
-    font = _font(size_)
-    draw.text((x, y + 2), text, font=font, fill=INK)
-    return x + int(draw.textlength(text, font=font)) + 10
-
-
-def _legend(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int) -> None:
-    kingdoms = {k["id"]: k for k in view.get("kingdoms", [])}
-    y = top
-    for player in view.get("players", [])[:4]:
-        x = _swatch(draw, MARGIN, y, str(player.get("colour") or UNHELD))
-        x = _words(draw, x, y, f"{player.get('name', player.get('role'))}:")
-        for kid in player.get("kingdoms", []):
-            info = kingdoms.get(kid, {})
-            x = _swatch(draw, x, y, str(info.get("colour") or UNHELD))
-            role = ROLE_WORDS.get(str(info.get("status")), str(info.get("status", "")))
-            x = _words(draw, x, y, f"{info.get('name', kid)} ({role})")
-        y += LEGEND_LINE
-    for status, label in (("neutral", "Neutral:"), ("traitorous", "Traitorous:")):
-        x = _words(draw, MARGIN, y, label)
-        for info in kingdoms.values():
-            if info.get("status") == status:
-                x = _swatch(draw, x, y, str(info.get("colour") or UNHELD))
-                x = _words(draw, x, y, str(info.get("name")))
-        y += LEGEND_LINE
-    x = MARGIN
-    for terrain, label in (("river", "great river"), ("mountain", "mountains"),
-                           ("plain", "plain border")):
-        colour, width = TERRAIN[terrain]
-        draw.line([(x, y + 10), (x + 24, y + 10)], fill=colour, width=width)
-        x = _words(draw, x + 30, y, label, 12)
-    draw.rounded_rectangle((x, y + 2, x + 22, y + 17), radius=4, fill=UNHELD,
-                           outline=EMPEROR, width=4)
-    x = _words(draw, x + 28, y, "Emperor Xian", 12)
-    _words(draw, x, y, "(N) manpower · led. = leaders in the area", 12)
-
-
-def render(board: Mapping[str, Any], view: Mapping[str, Any]) -> bytes:
+def render(board: Mapping[str, Any], view: Mapping[str, Any],
+           history: Sequence[Mapping[str, Any]] = (), due: Mapping[str, Any] | None = None,
+           fonts: png_fonts.Fonts | None = None) -> bytes:
     """The picture of the position as PNG bytes."""
-    width, height = size(board)
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    where = centres(board)
-    _title(draw, view)
-    _borders(draw, board, where)
-    _areas(draw, board, view, where)
-    _, rows = _grid(board)
-    _legend(draw, view, TITLE_H + rows * CELL_H + MARGIN)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return draw(board, view, history, due, fonts).png()

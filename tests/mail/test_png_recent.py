@@ -1,0 +1,150 @@
+"""The map picture shows what happened in the saves it goes with: moves and retreats as
+arrows beside the borders crossed, battles marked in their areas, levies in words, read
+from the saves' actions and log (the position alone does not say)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from pbem.games.dragons_tigers import png_recent, render_png
+from pbem.games.dragons_tigers.png_palette import BATTLE, MOVE, rgb
+from pbem.mail import picture
+from pbem.savefile import SaveFile
+from tests.mail.test_png_map import MODULE, drawn_golden, golden_saves, golden_where, pixel, texts
+
+BOARD = MODULE.board()
+NAMES = {f"{a['name']} {a['zh']}": a["id"] for a in BOARD["areas"]}
+
+
+def _recent(*saves: SaveFile) -> png_recent.Recent:
+    return png_recent.recent(picture.history_of(saves), BOARD)
+
+
+def _did(save: SaveFile, verb: str) -> list[dict[str, Any]]:
+    return [a for a in save.actions if a.get("do") == verb]
+
+
+def _combats(save: SaveFile) -> list[str]:
+    """The areas of the log's combat headings ("Combat in Youzhou 幽州: ...")."""
+    return [NAMES[line[len("Combat in "):].split(":")[0]] for line in save.doc["log"]
+            if line.startswith("Combat in ")]
+
+
+def _fight_and_retreat() -> SaveFile:
+    """A save of the golden game with a move, a battle and a retreat."""
+    return golden_where(lambda s: bool(_did(s, "move") and _did(s, "retreat")
+                                       and len(_combats(s)) == 1))
+
+
+def _save(actions: list[dict[str, Any]], log: list[str]) -> dict[str, Any]:
+    return {"sequence": 7, "writer": "blue", "actions": actions, "log": log}
+
+
+def test_moves_battles_retreats_and_levies_are_read_from_the_actions() -> None:
+    turn = _save(
+        [{"do": "levy", "area": "yanzhou", "armies": 3},
+         {"do": "levy", "area": "yanzhou", "armies": 2},
+         {"do": "move", "from": "yanzhou", "to": ["luoyang"], "characters": ["cao-cao"],
+          "armies": 8},
+         {"do": "move", "from": "xuchang", "to": ["luoyang", "nanyang"],
+          "characters": ["liu-bei"], "armies": {"cao-cao": 2, "liu-bei": 1}},
+         {"do": "end-movement"},
+         {"do": "fight", "area": "luoyang", "against": "k:dong-zhuo"},
+         {"do": "retreat", "to": "yanzhou"}],
+        ["Turn 7 (round 2): Cao Cao 曹操, played by Blue Dragon (faction chit) (4.1)",
+         "Combat in Luoyang 洛陽: Blue Dragon (Cao Cao) attacks Dong Zhuo (Traitorous) (5)",
+         "  Combat in Hedong 河東: an indented line is not a heading",
+         "Combat in Nanyang 南陽: Blue Dragon (Liu Bei) attacks Yuan Shu (neutral) (5)"])
+    seen = png_recent.recent([turn], BOARD)
+    assert seen.saves == [7] and seen.writers == ["blue"]
+    assert seen.moves == [
+        png_recent.Move(("yanzhou", "luoyang"), 8, ("cao-cao",)),
+        png_recent.Move(("xuchang", "luoyang", "nanyang"), 3, ("liu-bei",)),
+        png_recent.Move(("luoyang", "yanzhou"), 0, (), retreat=True)]
+    assert seen.battles == ["luoyang", "nanyang"]
+    assert seen.levies == {"yanzhou": 5}
+    pic = render_png.draw(BOARD, MODULE.view(golden_saves()[0].state, None), [turn])
+    assert len(pic.arrows) == 4
+    words = " ".join(texts(pic))
+    assert "battle in Luoyang; battle in Nanyang;" in words
+    assert "Yanzhou → Luoyang: 8 armies with Cao Cao;" in words
+    assert "+2 more: see the message" in words  # the retreat and the levies: no room
+    levies = _save(turn["actions"][:2], [])
+    pic = render_png.draw(BOARD, MODULE.view(golden_saves()[0].state, None), [levies])
+    assert "levied: Yanzhou +5." in " ".join(texts(pic))
+
+
+def test_a_retreat_comes_from_the_only_battle_or_is_left_out() -> None:
+    one = _save([{"do": "retreat", "to": "bohai"}],
+                ["Combat in Youzhou 幽州: Blue Dragon (Yuan Shao) attacks Gongsun Zan (5)"])
+    assert png_recent.recent([one], BOARD).moves == [
+        png_recent.Move(("youzhou", "bohai"), 0, (), retreat=True)]
+    unknown = _save([{"do": "retreat", "to": "bohai"}], [])
+    assert png_recent.recent([unknown], BOARD).moves == []
+
+
+def test_the_golden_game_reads_as_its_actions_say() -> None:
+    save = _fight_and_retreat()
+    seen = _recent(save)
+    moves = [m for m in seen.moves if not m.retreat]
+    assert [m.path for m in moves] == [(a["from"], *a["to"]) for a in _did(save, "move")]
+    assert [m.armies for m in moves] == [a["armies"] for a in _did(save, "move")]
+    assert seen.battles == _combats(save)
+
+
+def test_nothing_happened_is_said_so() -> None:
+    view = MODULE.view(golden_saves()[-1].state, None)
+    pic = render_png.draw(BOARD, view, [_save([{"do": "end-turn"}], [])])
+    assert pic.arrows == [] and pic.recent.empty
+    assert any("no moves, battles or levies" in text for text in texts(pic))
+
+
+def test_the_arrows_point_from_the_start_to_the_end_of_each_move() -> None:
+    save = _fight_and_retreat()
+    pic, image = drawn_golden(save.sequence)
+    boxes = pic.layout.boxes
+    steps = [(a, b) for m in pic.recent.moves for a, b in zip(m.path, m.path[1:], strict=False)]
+    assert len(pic.arrows) == len(steps) >= 2
+    for path, (start, end) in zip(pic.arrows, steps, strict=True):
+        # beside the border, so within the arrow's offset of the boxes' edges
+        near = render_png.ARROW_OFFSET + 1
+        assert boxes[start].contains(path[0], near) and boxes[end].contains(path[-1], near)
+        assert not boxes[start].contains(path[-1], near)
+        x, y = path[len(path) // 2]
+        if not any(box.contains((x, y), 1) for box in boxes.values()):
+            assert pixel(image, x, y) == rgb(MOVE)
+    words = " ".join(texts(pic))
+    assert f"Save {save.sequence} ({MODULE.role_label(save.writer)}):" in words
+    names = {a["id"]: a["name"] for a in BOARD["areas"]}
+    assert f"battle in {names[_combats(save)[0]]}" in words
+    assert "retreat" in words
+
+
+def test_the_battle_is_marked_in_its_area_only() -> None:
+    save = _fight_and_retreat()
+    pic, image = drawn_golden(save.sequence)
+    for area, box in pic.layout.boxes.items():
+        marks = sum(pixel(image, x, y) == rgb(BATTLE)
+                    for x in range(int(box.left), int(box.right))
+                    for y in range(int(box.top), int(box.top + 34)))
+        assert (marks > 10) == (area in _combats(save)), area
+
+
+def test_several_saves_sent_together_are_shown_together() -> None:
+    saves = golden_saves()
+    i = next(i for i in range(1, len(saves)) if _did(saves[i - 1], "move")
+             and saves[i - 1].writer != saves[i].writer)
+    earlier, save = saves[i - 1], saves[i]
+    png = picture.map_png(MODULE, save, [earlier])
+    assert png is not None
+    assert Image.open(io.BytesIO(png)).size == render_png.size(BOARD)
+    view = MODULE.view(save.state, None)
+    pic = render_png.draw(BOARD, view, picture.history_of([earlier, save]), save.due)
+    writers = f"{MODULE.role_label(earlier.writer)} and {MODULE.role_label(save.writer)}"
+    assert f"Saves {earlier.sequence}–{save.sequence} ({writers}):" in " ".join(texts(pic))
+    together = _recent(earlier, save)
+    assert pic.recent == together
+    assert together.moves[:len(_recent(earlier).moves)] == _recent(earlier).moves
