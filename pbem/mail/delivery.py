@@ -48,7 +48,7 @@ def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
                      f"message (too many); send them with pbem send --resend "
                      f"{skipped[0].sequence}..{skipped[-1].sequence} SAVE")
     try:
-        png = picture.map_png(module, save.state)
+        png = picture.map_png(module, save, carried[:-1])
     except Exception as exc:  # a drawing bug must not hold up the game
         notes.append(f"the map picture could not be drawn ({type(exc).__name__}); sending "
                      f"without it")

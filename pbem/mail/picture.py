@@ -33,8 +33,10 @@ def renderer(module: GameModule) -> ModuleType | None:
 
 
 def history_of(saves: Sequence[SaveFile]) -> list[dict[str, Any]]:
-    """What the renderer reads of each save: its number, writer, actions and log."""
-    return [{"sequence": s.sequence, "writer": s.writer, "actions": list(s.actions),
+    """What the renderer reads of each save: its number, writer, actions (a roll request's
+    waiting action included: the next save carries it out) and log."""
+    return [{"sequence": s.sequence, "writer": s.writer,
+             "actions": [*s.actions, *([s.pending["action"]] if s.pending else [])],
              "log": list(s.doc.get("log") or [])} for s in saves]
 
 

@@ -143,4 +143,4 @@ def test_a_save_whose_line_endings_changed_in_transit_still_verifies(tmp_path: P
     tampered = last.read_bytes().replace(b"sequence: 5", b"sequence: 4")
     last.write_bytes(tampered)
     code, _, err = cli("verify", last)
-    assert code != 0
+    assert code == 4 and "signature does not match" in err

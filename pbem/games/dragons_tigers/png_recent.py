@@ -66,6 +66,7 @@ def recent(history: Sequence[Mapping[str, Any]], board: Mapping[str, Any]) -> Re
         names[f"{area['name']} {area.get('zh', '')}".strip()] = str(area["id"])
         names[str(area["name"])] = str(area["id"])
     out = Recent()
+    earlier: str | None = None  # the one battle of the saves before (a witness answer's)
     for save in history:
         out.saves.append(int(save.get("sequence", 0)))
         out.writers.append(str(save.get("writer", "")))
@@ -84,7 +85,8 @@ def recent(history: Sequence[Mapping[str, Any]], board: Mapping[str, Any]) -> Re
             elif do == "fight" and action.get("area") in areas:
                 fought.append(str(action["area"]))
             elif do == "retreat" and action.get("to") in areas:
-                where = fought[-1] if fought else combats[-1] if len(combats) == 1 else None
+                where = (fought[-1] if fought else combats[-1] if len(combats) == 1
+                         else earlier if not combats else None)
                 if where is not None:
                     out.moves.append(Move((where, str(action["to"])), 0, (), retreat=True))
             elif do == "levy" and action.get("area") in areas:
@@ -93,4 +95,7 @@ def recent(history: Sequence[Mapping[str, Any]], board: Mapping[str, Any]) -> Re
         for area in (*combats, *fought):
             if area not in out.battles:
                 out.battles.append(area)
+        here = {*combats, *fought}
+        if here:
+            earlier = here.pop() if len(here) == 1 else None
     return out
