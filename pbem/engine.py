@@ -68,6 +68,9 @@ class ActionSpec:
     rule: str | None = None
     fixed: Mapping[str, Any] = field(default_factory=dict)
     params: tuple[Param, ...] = ()
+    # other arguments the action accepts (documented longer forms); a name ending in "."
+    # stands for every argument that starts with it
+    extra: tuple[str, ...] = ()
 
     def complete(self, **values: Any) -> Action:
         """The action with ``values`` for its parameters (defaults for the rest)."""
@@ -257,9 +260,11 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
         matching = specs
     if not matching:
         return action
-    spec = matching[0]
-    names = {"do", *spec.fixed, *(param.name for param in spec.params)}
-    unknown = sorted(str(k) for k in given if k not in names)
+    spec = max(matching, key=lambda candidate: len(candidate.fixed))  # the most specific
+    names = {"do", *spec.fixed, *(param.name for param in spec.params), *spec.extra}
+    prefixes = tuple(name for name in spec.extra if name.endswith("."))
+    unknown = sorted(str(k) for k in given if k not in names
+                     and not (isinstance(k, str) and k.startswith(prefixes)))
     if unknown:
         from pbem.errors import IllegalAction
 
@@ -271,6 +276,8 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
             out[param.name] = given[param.name]
         elif param.default is not None:
             out[param.name] = param.default
+    for key, value in given.items():
+        out.setdefault(key, value)
     return out
 
 

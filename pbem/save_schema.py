@@ -48,6 +48,7 @@ HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 ROLE = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\Z")
 VERB = re.compile(r"[a-z][a-z0-9-]{0,47}\Z")
+ARGUMENT = re.compile(r"[a-z][a-z0-9_.-]{0,63}\Z")
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 KIND = re.compile(r"[a-z][a-z0-9-]{0,47}\Z")
 VERSION = re.compile(r"[0-9A-Za-z.-]{1,16}\Z")
@@ -236,7 +237,7 @@ def _action(action: Any, where: str, field: str, rolls: bool = True) -> None:
         raise fail(where, f"{field}.do", "must come first")
     pattern(action["do"], VERB, where, f"{field}.do", "a verb")
     for key in action:
-        if type(key) is not str or not VERB.match(key):
+        if type(key) is not str or not ARGUMENT.match(key):
             raise fail(where, f"{field}", f"argument {str(key)[:40]!r} is not a name")
     rest = [k for k in action if k not in ("do", "dice")]
     if rest != sorted(rest) or ("dice" in action and list(action)[-1] != "dice"):

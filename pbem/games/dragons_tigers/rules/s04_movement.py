@@ -102,7 +102,8 @@ def prompt(t: Table, step: Step) -> Prompt:
             params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
                                                                         (False, "no")], False))
         offers.append(ActionSpec("move", f"Move from {t.aname(area)}", "4.5",
-                                 fixed={"from": area}, params=tuple(params)))
+                                 fixed={"from": area}, params=tuple(params),
+                                 extra=("armies", "armies.", "drop", "drop.", "losses")))
     offers.append(button("end-movement", "End movement", "4.5"))
     return ask(step["player"], "movement", "move characters and armies, or end movement",
                offers, "4.5")
