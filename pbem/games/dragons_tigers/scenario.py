@@ -193,7 +193,7 @@ def _turn(state: dict[str, Any], cat: Catalog, turn: Any, t: Any) -> None:
     chit = turn.get("chit") or (f"chit:{player}" if faction else
                                 (f"chit:{kid}" if f"chit:{kid}" in cat.chits
                                  else "chit:traitorous-1"))
-    s04_turns.fill_pool(t)
+    t.fill_pool()
     if chit in state["pool"]:
         state["pool"].remove(chit)
         state["drawn"].append(chit)

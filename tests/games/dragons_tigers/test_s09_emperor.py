@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from pbem.games.dragons_tigers.rules import s09_emperor
 from tests.games.dragons_tigers.kit import Game, two_players
 
 # Blue: Cao Cao (main), Liu Bei, Sun Wu. White: Yuan Shao (main), Yuan Shu, Gongsun Zan.
@@ -57,17 +56,17 @@ def test_emperor_follows_control_of_his_area() -> None:
     Xuchang may take him along only while he stands there."""
     start = Game({"kingdoms": KINGDOMS})
     assert start.state["emperor"] == "luoyang"
-    assert s09_emperor.controller(start.t) == "dong-zhuo"
+    assert start.t.emperor_holder() == "dong-zhuo"
 
     game = game_at("movement", emperor="qiao")
-    assert s09_emperor.controller(game.t) is None
+    assert game.t.emperor_holder() is None
     assert all(spec.fixed["from"] != "qiao" for spec in game.prompt().actions
                if spec.verb == "move")
     game.act("blue", {"do": "move", "from": "yanzhou", "to": ["qiao"],
                       "characters": ["xiahou-dun"], "armies": 2})
     assert game.controller("qiao") == "cao-cao"
-    assert s09_emperor.controller(game.t) == "cao-cao"
-    assert game.owner(str(s09_emperor.controller(game.t))) == "blue"
+    assert game.t.emperor_holder() == "cao-cao"
+    assert game.owner(str(game.t.emperor_holder())) == "blue"
 
     held = game_at("movement", emperor="xuchang")
     params = {spec.fixed["from"]: [p.name for p in spec.params]
@@ -164,7 +163,7 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
                               "characters": ["cao-cao"], "armies": 3, "emperor": True})
     assert lines[1:] == ["  Emperor Xian goes with them to Qiao 譙 (9(D))"]
     assert game.state["emperor"] == "qiao"
-    assert s09_emperor.controller(game.t) == "cao-cao"
+    assert game.t.emperor_holder() == "cao-cao"
     game.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],
                       "characters": ["cao-ren"], "armies": 1})
     assert game.state["emperor"] == "qiao"
@@ -174,7 +173,7 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
                            "characters": ["cao-ren", "liu-bei"]},
                   pingyuan={"armies": {"liu-bei": 10}, "characters": ["guan-yu"]},
                   control={"xuchang": "cao-cao"})
-    assert s09_emperor.controller(liu.t) == "cao-cao"
+    assert liu.t.emperor_holder() == "cao-cao"
     names = [p.name for spec in liu.prompt().actions if spec.verb == "move"
              and spec.fixed["from"] == "xuchang" for p in spec.params]
     assert "emperor" not in names
@@ -198,20 +197,20 @@ def test_winner_of_combat_in_emperors_area_gains_him() -> None:
                    luoyang={"armies": {"cao-cao": 10, "dong-zhuo": 2},
                             "characters": ["cao-cao", "xiahou-dun"]},
                    yanzhou={"armies": {"cao-cao": 10}, "characters": ["cao-ren"]})
-    assert s09_emperor.controller(game.t) == "dong-zhuo"
+    assert game.t.emperor_holder() == "dong-zhuo"
     lines = game.advance(2)
     assert "  Cao Cao 曹操 controls Luoyang 洛陽 and Emperor Xian (9(E))" in lines
     assert game.armies("luoyang", "dong-zhuo") == 0 and game.armies("luoyang", "cao-cao") == 10
-    assert s09_emperor.controller(game.t) == "cao-cao"
+    assert game.t.emperor_holder() == "cao-cao"
     assert game.state["emperor"] == "luoyang"
 
     lost = game_at("combat", emperor="xuchang", control={"xuchang": "yuan-shao"},
                    xuchang={"armies": {"cao-cao": 1, "yuan-shao": 3},
                             "characters": ["cao-ren", "wen-chou"]},
                    bohai={"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]})
-    assert s09_emperor.controller(lost.t) == "yuan-shao"
+    assert lost.t.emperor_holder() == "yuan-shao"
     lines = lost.advance(6, 1, 5)
     assert "  Yuan Shao 袁紹 controls Xuchang 許昌 and Emperor Xian (9(E))" in lines
     assert lost.where("cao-ren") == "yanzhou" and lost.armies("xuchang", "yuan-shao") == 3
-    assert s09_emperor.controller(lost.t) == "yuan-shao"
+    assert lost.t.emperor_holder() == "yuan-shao"
     assert lost.state["emperor"] == "xuchang"

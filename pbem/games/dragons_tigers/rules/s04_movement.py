@@ -17,11 +17,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import ActionSpec, Option, Param, Prompt
-from pbem.games.dragons_tigers.flow import arg_list, ask, button, choice, number, require
-from pbem.games.dragons_tigers.rules import s09_emperor
+from pbem.games.dragons_tigers.flow import (
+    Handler,
+    Step,
+    arg_list,
+    ask,
+    button,
+    choice,
+    number,
+    phase,
+    require,
+)
 from pbem.games.dragons_tigers.table import Table
-
-Step = dict[str, Any]
 
 
 def movers(t: Table, step: Step, area: str) -> list[str]:
@@ -74,6 +81,19 @@ def _path_label(t: Table, step: Step, start: str, path: list[str]) -> str:
     return names + note
 
 
+@phase
+class Movement(Handler):
+    """4.5: moves of the active kingdom's characters and armies; then combat."""
+
+    name = "movement"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        return prompt(t, step)
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        act(t, step, action)
+
+
 def prompt(t: Table, step: Step) -> Prompt:
     kid = step["kingdom"]
     offers: list[ActionSpec] = []
@@ -98,7 +118,7 @@ def prompt(t: Table, step: Step) -> Prompt:
             params.append(Param("leave", "choices", "Passengers left in the area passed through",
                                 tuple(Option(c, t.cname(c)) for c in passengers),
                                 minimum=0, maximum=len(passengers)))
-        if t.s["emperor"] == area and s09_emperor.controller(t) == kid:
+        if t.s["emperor"] == area and t.emperor_holder() == kid:
             params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
                                                                         (False, "no")], False))
         offers.append(ActionSpec("move", f"Move from {t.aname(area)}", "4.5",
@@ -194,7 +214,7 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     emperor = action.get("emperor", False)
     require(isinstance(emperor, bool), "'emperor' is true or false", "9(D)")
     if emperor:
-        require(t.s["emperor"] == start and s09_emperor.controller(t) == kid,
+        require(t.s["emperor"] == start and t.emperor_holder() == kid,
                 "the Emperor moves only with the kingdom that controls him", "9(D)")
     before = path[-2] if len(path) > 1 else start
     terrain = t.cat.border_terrain(before, final)

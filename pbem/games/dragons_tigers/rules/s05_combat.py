@@ -5,8 +5,8 @@ order its player chooses; 5(A) friendly kingdoms in an area fight as one side; 5
 betrayal check, contest of strategy, contest of valor, battle, retreat; 5(C) battle
 rounds repeat until a side retreats or has no armies. 5.1 betrayal and alliance checks,
 5.2 contest of strategy, 5.3 contest of valor, 5.4 battle, 5.5 retreat, 5.6 end of
-combat. What happens to the loser is in s05_aftermath. The Traitorous note to 5(C) and
-rules-notes entry 28 say who decides for a non-player side.
+combat. A finished combat is handed to s05_aftermath as a ``combat-result`` step. The
+Traitorous note to 5(C) and rules-notes entry 28 say who decides for a non-player side.
 """
 
 from __future__ import annotations
@@ -25,50 +25,24 @@ from pbem.games.dragons_tigers.flow import (
     button,
     handler,
     number,
+    phase,
     require,
 )
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
+from pbem.games.dragons_tigers.sides import (
+    hostile_sides,
+    loss_plan,
+    members,
+    queue_combat,
+    side_armies,
+    side_chars,
+    side_label,
+)
 from pbem.games.dragons_tigers.table import Table
 
 N = numbers()
 MAX_BATTLE_DICE = N.battle_dice_most
 OTHER = {"att": "def", "def": "att"}
-
-
-# ---------------------------------------------------------------------- sides
-
-
-def members(t: Table, area: str, side: str) -> list[str]:
-    """Kingdoms of ``side`` with pieces in ``area``."""
-    return [k for k in t.kingdoms_in(area) if t.side(k) == side]
-
-
-def side_armies(t: Table, area: str, side: str) -> int:
-    return sum(t.armies(area, k) for k in members(t, area, side))
-
-
-def side_chars(t: Table, area: str, side: str) -> list[str]:
-    return [c for k in members(t, area, side) for c in t.chars_in(area, k)]
-
-
-def side_label(t: Table, area: str, side: str) -> str:
-    kings = members(t, area, side) or ([side[2:]] if side.startswith("k:") else [])
-    names = " + ".join(t.cat.kingdoms[k].name for k in kings)
-    if side.startswith("k:"):
-        kid = side[2:]
-        what = "Traitorous" if t.is_traitorous(kid) else "neutral"
-        return f"{names} ({what})"
-    return f"{t.rname(side)} ({names})" if names else t.rname(side)
-
-
-def hostile_sides(t: Table, area: str, side: str) -> list[str]:
-    out: list[str] = []
-    for k in t.kingdoms_in(area):
-        other = t.side(k)
-        if other != side and other not in out:
-            out.append(other)
-    return out
 
 
 # ---------------------------------------------------------------------- the combat phase
@@ -100,17 +74,26 @@ def next_combat(t: Table, turn: Step) -> None:
     begin(t, area, t.side(turn["kingdom"]), other, "battle")
 
 
-def order_prompt(t: Table, turn: Step) -> Prompt | None:
-    fights = pending(t, turn)
-    if len(fights) <= 1:
-        return None
-    return ask(turn["player"], "combat-order", "choose the next combat",
-               [button("fight", f"Fight {side_label(t, area, other)} in {t.aname(area)}", "4.6",
-                       area=area, against=other) for area, other in fights], "4.6")
+@phase
+class CombatPhase(Handler):
+    """4.6: the active armies fight every hostile side in their areas, in the order the
+    active player picks; then the turn ends."""
 
+    name = "combat"
 
-def order_act(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
-    begin(t, action["area"], t.side(turn["kingdom"]), action["against"], "battle")
+    def prompt(self, t: Table, turn: Step) -> Prompt | None:
+        fights = pending(t, turn)
+        if len(fights) <= 1:
+            return None
+        return ask(turn["player"], "combat-order", "choose the next combat",
+                   [button("fight", f"Fight {side_label(t, area, other)} in {t.aname(area)}",
+                           "4.6", area=area, against=other) for area, other in fights], "4.6")
+
+    def act(self, t: Table, turn: Step, role: str, action: Mapping[str, Any]) -> None:
+        begin(t, action["area"], t.side(turn["kingdom"]), action["against"], "battle")
+
+    def run(self, t: Table, turn: Step) -> None:
+        next_combat(t, turn)
 
 
 def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
@@ -128,27 +111,6 @@ def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
                    "offer": None, "loser": None, "retreated": None,
                    "kingdoms": t.kingdoms_in(area), "held": t.controller(area)})
     return step
-
-
-def queue(t: Table, area: str, att: str, defender: str, kind: str,
-          after_current: bool = False) -> None:
-    """Combats that must be fought at once (rules-notes 27): now, or, with
-    ``after_current``, as soon as the step on top of the stack is finished."""
-    position = len(t.stack) - 1 if after_current else len(t.stack)
-    below = t.stack[position - 1] if position > 0 else None
-    item = [area, att, defender, kind]
-    if below is not None and below["step"] == "combat-queue":
-        if item not in below["items"]:
-            below["items"].append(item)
-        return
-    turn = t.turn()
-    chooser = turn["player"] if turn else t.s["seats"][0]
-    t.stack.insert(position, {"step": "combat-queue", "items": [item], "chooser": chooser})
-
-
-def queue_break_combat(t: Table, area: str, kid: str, former: str) -> None:
-    """4.3(C): a kingdom made neutral fights its former friends where they share an area."""
-    queue(t, area, f"k:{kid}", former, "break")
 
 
 @handler
@@ -204,10 +166,6 @@ class Combat(Handler):
         phase = step["phase"]
         if phase == "check-att" or phase == "check-def":
             return _check_prompt(t, step, phase[-3:])
-        if phase == "decree":
-            turn = t.turn()
-            assert turn is not None
-            return s09_emperor.decree_prompt(t, turn, "betrayal check")
         if phase == "losses":
             return _loss_prompt(t, step)
         if phase == "retreat-att" or phase == "retreat-def":
@@ -218,16 +176,6 @@ class Combat(Handler):
         phase = step["phase"]
         if phase in ("check-att", "check-def"):
             _check_act(t, step, phase[-3:], action)
-        elif phase == "decree":
-            offer = step["offer"]
-            step["offer"] = None
-            if action["do"] == "decree":
-                turn = t.turn()
-                assert turn is not None
-                s09_emperor.pay(t, turn, action)
-                _roll_check(t, step, offer["who"], offer["character"], offer["target"], True)
-            else:
-                step["phase"] = offer["next"]
         elif phase == "losses":
             _loss_act(t, step, action)
         elif phase in ("retreat-att", "retreat-def"):
@@ -269,6 +217,13 @@ class Combat(Handler):
             step["phase"] = "after-checks"
             if order == "always" and _checkers(t, step, "def"):
                 auto_check(t, step, "def")
+        elif phase == "decree":  # the Imperial Decree has answered (9(C))
+            offer = step["offer"]
+            step["offer"] = None
+            if step.pop("decree", False):
+                _roll_check(t, step, offer["who"], offer["character"], offer["target"], True)
+            else:
+                step["phase"] = offer["next"]
         elif phase == "after-checks":
             step["phase"] = "strategy"
             _still_on(t, step)
@@ -292,7 +247,7 @@ class Combat(Handler):
                 retreat(t, step, "def", target)
         elif phase == "done":
             t.pop()
-            s05_aftermath.resolve(t, step)
+            t.push({"step": "combat-result", "combat": step})
         else:  # pragma: no cover
             raise RuntimeError(phase)
 
@@ -389,20 +344,17 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
     if total > dipl:
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: the "
               f"{'alliance' if alliance else 'betrayal'} check fails", "5.1(A)")
-        turn = t.turn()
-        if (not reroll and who == "att" and turn is not None and turn["player"] == role
-                and s09_emperor.decree_available(t, turn)):
+        if not reroll and who == "att":
             step["offer"] = {"who": who, "character": cid, "target": kid, "next": nxt}
             step["phase"] = "decree"
+            t.push({"step": "imperial-decree", "what": "betrayal check", "player": role})
         else:
             step["phase"] = nxt
         return
-    from pbem.games.dragons_tigers.rules import s04_diplomacy
-
     former = t.owner(kid)
     t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
           f"and joins {t.rname(role)}", "5.1(A)")
-    s04_diplomacy.make_ally(t, kid, role)
+    t.join(kid, role)
     if who == "att":
         step["turned"] = kid
     step["phase"] = nxt
@@ -412,7 +364,7 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
                 continue
             stack = t.s["armies"][area]
             if stack.get(kid, 0) and any(t.owner(k) == former and n for k, n in stack.items()):
-                queue(t, area, role, former, "break", after_current=True)
+                queue_combat(t, area, role, former, "break", after_current=True)
 
 
 # ---------------------------------------------------------------------- 5.2 - 5.4 damage
@@ -530,7 +482,7 @@ def _loss_prompt(t: Table, step: Step) -> Prompt | None:
         area = step["area"]
         hits = step["hits"][who]
         kings = [k for k in members(t, area, step[who]) if t.armies(area, k) > 0]
-        plan = default_losses(t, area, kings, hits, role)
+        plan = loss_plan(t, area, kings, hits, role)
         params = tuple(number(f"losses.{k}", f"Armies of {t.cat.kingdoms[k].name} lost", 0,
                               min(hits, t.armies(area, k)), plan.get(k, 0)) for k in kings)
         spec = ActionSpec("losses", f"Allocate {hits} losses in {t.aname(area)}", "5.4(C)",
@@ -557,20 +509,6 @@ def _loss_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             return
 
 
-def default_losses(t: Table, area: str, kings: list[str], hits: int, role: str) -> dict[str, int]:
-    """The owner's standing order: largest contingent first, or spare the main kingdom."""
-    spare = t.orders(role).get("losses") == "spare-main"
-    order = sorted(kings, key=lambda k: (spare and t.kingdom(k)["main"], -t.armies(area, k)))
-    plan: dict[str, int] = {}
-    left = hits
-    for k in order:
-        take = min(left, t.armies(area, k))
-        if take:
-            plan[k] = take
-        left -= take
-    return plan
-
-
 def _apply_losses(t: Table, step: Step) -> None:
     area = step["area"]
     for who in ("att", "def"):
@@ -578,7 +516,7 @@ def _apply_losses(t: Table, step: Step) -> None:
         if not hits:
             continue
         kings = [k for k in members(t, area, step[who]) if t.armies(area, k) > 0]
-        plan = step["alloc"].get(who) or default_losses(t, area, kings, hits,
+        plan = step["alloc"].get(who) or loss_plan(t, area, kings, hits,
                                                         _runner(t, step, who))
         for k, n in plan.items():
             _, extra = t.lose(area, k, n)
@@ -691,7 +629,7 @@ def retreat(t: Table, step: Step, who: str, target: str) -> None:
     step["retreated"] = {"who": who, "to": target}
     for other in hostile_sides(t, target, side):  # rules-notes 29: lone characters there
         if side_armies(t, target, other) == 0 and side_armies(t, target, side) > 0:
-            queue(t, target, side, other, "overrun", after_current=True)
+            queue_combat(t, target, side, other, "overrun", after_current=True)
     if side_armies(t, area, side) == 0:
         _finish(t, step, who, wiped=False)
     else:

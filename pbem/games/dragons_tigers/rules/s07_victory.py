@@ -3,11 +3,13 @@
 7(1) a player whose opponents have no kingdom left wins at once; 7(2) after Round 8 the
 player whose kingdoms control more areas wins; 7(3) equal areas go to the greater
 manpower, then a draw. 8(C) first: if the Traitorous kingdoms together control more
-areas than every player, all players lose.
+areas than every player, all players lose. The end of Round 8 pushes a ``final-count``
+step, every elimination a ``victory-check`` step.
 """
 
 from __future__ import annotations
 
+from pbem.games.dragons_tigers.flow import Handler, Step, handler
 from pbem.games.dragons_tigers.table import Table
 
 
@@ -49,6 +51,28 @@ def final_count(t: Table) -> None:
         t.say("Equal areas and equal manpower: the game is a draw between "
               + " and ".join(t.rname(r) for r in leaders), "7(3)")
         _finish(t, None, "draw", scores, leaders)
+
+
+@handler
+class FinalCount(Handler):
+    """7(2), 7(3) and 8(C) once Round 8 is over."""
+
+    name = "final-count"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        final_count(t)
+
+
+@handler
+class VictoryCheck(Handler):
+    """7(1) after a kingdom is eliminated."""
+
+    name = "victory-check"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        check_elimination_win(t)
 
 
 def check_elimination_win(t: Table) -> None:

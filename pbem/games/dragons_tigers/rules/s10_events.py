@@ -1,8 +1,10 @@
 """Section 10, the events of the Mandate of Heaven display.
 
 10.1 Retainer Dies, 10.2 Recruit Retainer, 10.3 Bountiful Harvest, 10.4 Emperor Xian
-Flees, 10.5 Family Restoration (with 11.3 and 12.2.3), 10.6 Famine, 10.7 Yellow Turban
-Remnants Uprising, 10.8 Barbarian Raids, 10.9 Assassinate Retainer.
+Flees, 10.5 Family Restoration (with 11.3, 11.4 and the ``roll-off`` step of 12.2.3), 10.6
+Famine, 10.7 Yellow Turban Remnants Uprising, 10.8 Barbarian Raids, 10.9 Assassinate
+Retainer. Each is an ``event`` step; a kingdom left with nothing is settled by the
+``sweep`` step of section 5.
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
+from pbem.games.dragons_tigers.sides import (
+    hostile_sides,
+    loss_plan,
+    opposing_player_areas,
+    queue_combat,
+)
 from pbem.games.dragons_tigers.table import Table
 
 HARVEST_RULE = "10.3"
@@ -23,18 +30,6 @@ ASSASSINATION_ON = numbers().assassination_on
 PEACH_GARDEN = ("guan-yu", "zhang-fei")
 THREE_GENERATIONS = "11.4"
 RESTORATION = "10.5(A)"
-
-
-def begin(t: Table, turn: Step, event: str) -> None:
-    """Start the event the Mandate marker landed on."""
-    info = t.cat.mandate.events[event]
-    t.heading(f"Event: {info.name} {info.zh}", info.rule)
-    if event == "bountiful-harvest":
-        turn["harvest"] = True
-        t.say(f"{t.kname(turn['kingdom'])} has 3 more manpower this turn", HARVEST_RULE)
-        return
-    t.push({"step": "event", "event": event, "phase": "start", "turn_kingdom": turn["kingdom"],
-            "player": turn["player"]})
 
 
 def _turn(t: Table) -> Step:
@@ -56,8 +51,6 @@ def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
                       only_players: bool = False) -> None:
     """Remove ``count`` armies not friendly to ``kid`` from ``area``, each owner's
     standing order choosing among their kingdoms (largest contingent first otherwise)."""
-    from pbem.games.dragons_tigers.rules.s05_combat import default_losses
-
     victims = [k for k, n in t.armies_in(area).items() if n and not t.friendly(k, kid)
                and (not only_players or t.owner(k) is not None)]
     left = count
@@ -68,7 +61,7 @@ def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
         if not take:
             continue
         role = t.runner(side, t.side(kid))
-        for k, n in default_losses(t, area, kings, take, role).items():
+        for k, n in loss_plan(t, area, kings, take, role).items():
             _, extra = t.lose(area, k, n)
             t.say(f"{t.kname(k)} loses {n} armies in {t.aname(area)}"
                   + (f" and {extra} more for want of change" if extra else ""), rule)
@@ -176,7 +169,18 @@ class Event(Handler):
         if step["phase"] == "choose":  # a single option, or a standing order answers
             self._chosen(t, step, step["default"])
             return
+        if step["phase"] == "announce":  # the Mandate marker landed on it (4.2)
+            info = t.cat.mandate.events[step["event"]]
+            t.heading(f"Event: {info.name} {info.zh}", info.rule)
+            step["phase"] = "start"
         getattr(self, "_" + step["event"].replace("-", "_"))(t, step)
+
+    # 10.3 ---------------------------------------------------------------
+
+    def _bountiful_harvest(self, t: Table, step: Step) -> None:
+        _turn(t)["harvest"] = True
+        t.say(f"{t.kname(step['turn_kingdom'])} has 3 more manpower this turn", HARVEST_RULE)
+        t.pop()
 
     # 10.1 ---------------------------------------------------------------
 
@@ -212,7 +216,7 @@ class Event(Handler):
                       "11.6(E)")
             else:
                 t.say(f"{t.cname(cid)} dies", "10.1(B)")
-            s05_aftermath.kill(t, cid)
+            t.kill(cid)
             t.pop()
 
     # 10.2 ---------------------------------------------------------------
@@ -239,7 +243,7 @@ class Event(Handler):
 
     def _emperor_flees(self, t: Table, step: Step) -> None:
         if step["phase"] == "start":
-            holder = s09_emperor.controller(t)
+            holder = t.emperor_holder()
             owner = t.owner(holder) if holder else None
             players = t.players_in_game()
             if owner is not None:
@@ -253,7 +257,7 @@ class Event(Handler):
                                                              "player") - 1]
                 t.say(f"No player holds the Emperor: he flees to {t.rname(receiver)}, "
                       f"chosen at random", "10.4")
-            warlords = s09_emperor.flee_targets(t, receiver)
+            warlords = flee_targets(t, receiver)
             if not warlords:
                 t.say(f"{t.rname(receiver)} has no warlord on the map: he stays", "10.4")
                 t.pop()
@@ -299,10 +303,16 @@ class Event(Handler):
                          "choose the retainer who returns with him", "restore-retainer",
                          "character", rule, "place")
         elif phase == "place":
-            t.pop()
             rule = step.get("rule", RESTORATION)
-            restore(t, step["kingdom"], step["area"], step["choice"], rule,
-                    roll_off=rule == RESTORATION and len(t.s["seats"]) > 2)
+            step["returning"] = restore(t, step["kingdom"], step["area"], step["choice"], rule)
+            step["phase"] = "arrive"
+            if rule == RESTORATION and len(t.s["seats"]) > 2 \
+                    and not t.is_traitorous(step["kingdom"]):
+                t.push({"step": "roll-off", "kingdom": step["kingdom"]})  # 12.2.3
+        elif phase == "arrive":
+            t.pop()
+            arrive(t, step["kingdom"], step["area"], step["returning"],
+                   step.get("rule", RESTORATION))
 
     # 10.6 ---------------------------------------------------------------
 
@@ -330,13 +340,13 @@ class Event(Handler):
                 t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n} armies"
                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
-            s05_aftermath.sweep(t)  # an ally may have lost its last army (5.5(C))
+            t.push({"step": "sweep"})  # an ally may have lost its last army (5.5(C))
 
     # 10.7 ---------------------------------------------------------------
 
     def _yellow_turbans(self, t: Table, step: Step) -> None:
         if step["phase"] == "start":
-            targets = uprising_targets(t, step["turn_kingdom"])
+            targets = opposing_player_areas(t, step["turn_kingdom"])
             if not targets:
                 t.say("No opposing player controls an area: no effect", "10.7")
                 t.pop()
@@ -351,7 +361,7 @@ class Event(Handler):
             t.say(f"The uprising in {t.aname(area)} destroys up to {count} armies", "10.7")
             unfriendly_losses(t, area, step["turn_kingdom"], count, "10.7", only_players=True)
             t.pop()
-            s05_aftermath.sweep(t)
+            t.push({"step": "sweep"})
 
     # 10.8 ---------------------------------------------------------------
 
@@ -368,7 +378,7 @@ class Event(Handler):
             t.say(f"{t.aname(area)}: the raiders destroy up to {count} armies", "10.8(B)")
             unfriendly_losses(t, area, kid, count, "10.8(B)")
         t.pop()
-        s05_aftermath.sweep(t)
+        t.push({"step": "sweep"})
 
     # 10.9 ---------------------------------------------------------------
 
@@ -393,20 +403,23 @@ class Event(Handler):
             if die <= ASSASSINATION_ON and t.c(cid).wizard:
                 t.say(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
                       f"retainer pool", "11.6(E)")
-                s05_aftermath.kill(t, cid)
+                t.kill(cid)
             elif die <= ASSASSINATION_ON:
                 t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
-                s05_aftermath.kill(t, cid)
+                t.kill(cid)
             else:
                 t.say(f"Rolls {die}: {t.cname(cid)} survives", "10.9(B)")
             t.pop()
 
 
-def uprising_targets(t: Table, kid: str) -> list[str]:
-    """10.7: areas controlled by kingdoms of players other than the active one."""
-    mine = t.owner(kid)
-    return [a for a, k in t.s["control"].items()
-            if t.owner(k) is not None and t.owner(k) != mine]
+def flee_targets(t: Table, role: str) -> list[str]:
+    """10.4: warlords of ``role``'s kingdoms on the map, with whom he may be placed."""
+    out = []
+    for kid in t.kingdoms_of(role):
+        warlord = t.warlord(kid)
+        if warlord and t.on_map(warlord):
+            out.append(warlord)
+    return out
 
 
 def placement_areas(t: Table, kid: str) -> list[str]:
@@ -457,12 +470,10 @@ def place_recruit(t: Table, cid: str, area: str, rule: str) -> None:
     t.say(f"{t.cname(cid)} is placed in {t.aname(area)}", rule)
 
 
-def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
-            roll_off: bool) -> None:
-    """10.5(A): warlord, one surviving retainer and 10 armies return in ``area``; with Liu
-    Bei also Guan Yu and Zhang Fei (11.3); combat at once against hostile pieces (10.5(E))."""
-    from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s12_multiplayer
-
+def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str) -> list[str]:
+    """10.5(A): the warlord, one surviving retainer and 10 armies return in ``area``; with
+    Liu Bei also Guan Yu and Zhang Fei (11.3), with Sun Wu Zhou Yu (11.4). Returns the
+    characters placed."""
     k = t.kingdom(kid)
     # 11.4 happens as a round ends: the kingdom returns under the next period's warlord.
     warlord = period_warlord(t, kid, t.s["round"] + (1 if rule == THREE_GENERATIONS else 0))
@@ -474,9 +485,7 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
     k["warlord"] = warlord
     k["status"] = "in-play"
     k["eliminated_turn"] = None
-    if roll_off and not t.is_traitorous(kid):  # 12.2.3
-        s12_multiplayer.roll_off(t, kid)  # sets owner and main
-    elif k["owner"] is not None:
+    if k["owner"] is not None:
         k["main"] = False
     t.char(warlord)["kingdom"] = kid
     t.place_char(warlord, area)
@@ -493,15 +502,19 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
         t.place_char(cid, area)
     placed = t.room(kid, area, RESTORED_ARMIES)
     t.add_armies(area, kid, placed)
+    return [warlord, *returning]
+
+
+def arrive(t: Table, kid: str, area: str, returning: list[str], rule: str) -> None:
+    """10.5(D): the restored kingdom keeps its status (its owner settled by 12.2.3 with 3-4
+    players); 10.5(E): it fights at once whatever hostile pieces hold the area."""
     if t.owner(kid) is not None:
-        s04_turns.add_chit(t, kid)
-    names = ", ".join(t.cname(c) for c in [warlord, *returning])
+        t.add_chit(kid)
+    names = ", ".join(t.cname(c) for c in returning)
     status = "neutral" if t.is_neutral(kid) else (
         "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
-    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, {placed} armies) as "
-          f"{status}", rule)
+    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, {t.armies(area, kid)} "
+          f"armies) as {status}", rule)
     side = t.side(kid)
-    from pbem.games.dragons_tigers.rules.s05_combat import hostile_sides
-
     for other in hostile_sides(t, area, side):
-        s05_combat.queue(t, area, side, other, "arrival")
+        queue_combat(t, area, side, other, "arrival")
