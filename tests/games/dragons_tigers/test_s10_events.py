@@ -469,6 +469,23 @@ def test_famine_halves_rounding_up_and_ends_turn() -> None:
     assert game.prompt().step == "end-turn"
 
 
+@pytest.mark.rule("10.6(A)")
+def test_famine_strikes_an_area_a_friendly_kingdom_controls() -> None:
+    """The famine area is chosen among all the areas the active player's kingdoms
+    control, not only the active kingdom's own. Cao Cao has 6 armies in his Yanzhou and 8
+    in Xuchang, which Liu Bei (Blue too) controls with 2 of his own: Xuchang starves."""
+    pieces = standard_pieces(
+        yanzhou={"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
+        xuchang={"armies": {"cao-cao": 8, "liu-bei": 2}, "characters": ["guan-yu"]})
+    game = event_turn(mandate=(0, -1), pieces=pieces, control={"xuchang": "liu-bei"})
+    assert game.controller("xuchang") == "liu-bei"
+    lines = game.advance(1)
+    assert "  Famine in Xuchang 許昌: Cao Cao 曹操 loses 4 of 8 armies (10.6(A))" in lines
+    assert "  Famine in Xuchang 許昌: Liu Bei 劉備 loses 1 of 2 armies (10.6(A))" in lines
+    assert game.armies("yanzhou", "cao-cao") == 6
+    assert game.armies("xuchang", "cao-cao") == 4 and game.armies("xuchang", "liu-bei") == 1
+
+
 @pytest.mark.rule("10.6(B)")
 def test_famine_tie_chosen_by_active_player_on_own_strength() -> None:
     """Areas are compared by the active kingdom's own armies; on a tie the active player

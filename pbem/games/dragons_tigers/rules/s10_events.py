@@ -321,8 +321,10 @@ class Event(Handler):
         turn = _turn(t)
         if step["phase"] == "start":
             turn["famine"] = True
-            candidates = [a for a in t.controlled_by(kid) if t.armies(a, kid)] or \
-                t.areas_with_armies(kid)
+            # 10.6(A): among the areas the active player's kingdoms control, the one with
+            # most of the active kingdom's own armies (rules-notes 55)
+            candidates = [a for a in t.areas_with_armies(kid) if t.friendly_area(a, kid)] \
+                or t.areas_with_armies(kid)
             if not candidates:
                 t.say("No armies to starve", "10.6(A)")
                 t.pop()
