@@ -322,8 +322,8 @@ def test_restoration_without_eliminated_warlord_has_no_effect() -> None:
                       characters=YUAN_SHU_GONE)
     assert game.state["turns"]["total"] == 1
     lines = game.advance(3)
-    assert lines[-1] == ("  No warlord has been eliminated on an earlier turn: no effect "
-                         "(10.5(B))")
+    assert lines[-1] == ("  No warlord can be restored (Yuan Shu 袁術 was eliminated this "
+                         "very turn): no effect (10.5(B))")
     assert game.status("yuan-shu") == "eliminated"
     assert game.prompt().step == "diplomacy"
 
@@ -348,12 +348,33 @@ def test_dong_zhuo_never_restored_but_other_traitorous_warlords_are() -> None:
 
 
 @pytest.mark.rule("10.5(B)")
+def test_dong_zhuo_killed_in_round_one_never_returns_as_li_jue() -> None:
+    """If Dong Zhuo himself was killed, Li Jue never appears (4.8.1(A)), so Family
+    Restoration cannot bring his kingdom back as Li Jue in a later round either. In Round
+    3 Dong Zhuo's kingdom is gone, led by Dong Zhuo when it fell: the event has no effect,
+    and says why."""
+    pieces = standard_pieces(luoyang=None, changan=None, anding=None,
+                             xuzhou={"armies": {"lu-bu": 10}, "characters": ["lu-bu-warlord"]})
+    kingdoms = dict(KINGDOMS, **{"dong-zhuo": {"warlord": "dong-zhuo"}})
+    game = event_turn(mandate=(1, 0), pieces=pieces, kingdoms=kingdoms, round=3,
+                      characters={"hua-xiong": "out", "li-ru": "out"})
+    assert game.status("dong-zhuo") == "eliminated"
+    lines = game.advance(3)
+    assert lines[-1] == ("  No warlord can be restored (Dong Zhuo 董卓 was killed, so Li Jue "
+                         "never appears): no effect (10.5(B))")
+    assert game.status("dong-zhuo") == "eliminated" and "li-jue" not in game.state["chars"]
+    assert game.where("hua-xiong") == "out" and game.prompt().step == "diplomacy"
+
+
+@pytest.mark.rule("10.5(B)")
 def test_li_jue_may_be_restored_after_round_one() -> None:
-    """Dong Zhuo's kingdom may return from Round 2 on, under Li Jue. No retainer of it
-    survives, so Li Jue comes back with his 10 armies alone."""
-    pieces = standard_pieces(luoyang=None, changan=None, anding=None)
-    dead = {c: {"at": "dead", "kingdom": None} for c in ("lu-bu", "hua-xiong", "li-ru")}
+    """Dong Zhuo's kingdom may return from Round 2 on, under Li Jue, when it was Li Jue
+    who fell. No retainer of it survives, so Li Jue comes back with his 10 armies alone."""
+    pieces = standard_pieces(luoyang=None, changan=None, anding=None,
+                             xuzhou={"armies": {"lu-bu": 10}, "characters": ["lu-bu-warlord"]})
+    dead = {c: {"at": "dead", "kingdom": None} for c in ("guo-si", "zhang-ji", "fan-chou")}
     game = event_turn(mandate=(1, 0), pieces=pieces, characters=dead, round=2)
+    assert game.state["kingdoms"]["dong-zhuo"]["warlord"] == "li-jue"
     lines = game.advance(3)
     assert game.prompt().text == "choose the area where Dong Zhuo returns"
     lines = game.act("blue", {"do": "restore-area", "area": "changan"})

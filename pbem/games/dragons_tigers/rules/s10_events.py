@@ -74,15 +74,30 @@ def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
 
 
 def restorable(t: Table) -> list[str]:
-    """10.5(A)/(B): kingdoms eliminated on an earlier turn (not Dong Zhuo in Round 1)."""
-    out = []
-    for kid, k in t.s["kingdoms"].items():
-        if k["status"] != "eliminated" or k["eliminated_turn"] == t.s["turns"]["total"]:
-            continue
-        if kid == "dong-zhuo" and t.s["round"] == 1:
-            continue
-        out.append(kid)
-    return out
+    """10.5(A)/(B): kingdoms eliminated on an earlier turn. Dong Zhuo's kingdom only if it
+    fell under Li Jue: if Dong Zhuo himself was killed, Li Jue never appears (4.8.1(A))."""
+    return [kid for kid, k in t.s["kingdoms"].items() if not _why_not_restored(t, kid)]
+
+
+def _why_not_restored(t: Table, kid: str) -> str | None:
+    """Why the kingdom cannot be restored now (None: it can)."""
+    k = t.s["kingdoms"][kid]
+    if k["status"] != "eliminated":
+        return "not eliminated"
+    if k["eliminated_turn"] == t.s["turns"]["total"]:
+        return f"{t.kname(kid)} was eliminated this very turn"
+    if kid == "dong-zhuo" and k["warlord"] == "dong-zhuo":
+        return "Dong Zhuo 董卓 was killed, so Li Jue never appears"
+    return None
+
+
+def _no_restoration(t: Table) -> str:
+    """The log line of a Family Restoration with nobody to restore."""
+    reasons = [why for kid in t.s["kingdoms"] if (why := _why_not_restored(t, kid))
+               and why != "not eliminated"]
+    if not reasons:
+        return "No warlord has been eliminated: no effect"
+    return "No warlord can be restored (" + "; ".join(reasons) + "): no effect"
 
 
 def period_warlord(t: Table, kid: str, rnd: int) -> str:
@@ -280,7 +295,7 @@ class Event(Handler):
         if phase == "start":
             options = restorable(t)
             if not options:
-                t.say("No warlord has been eliminated on an earlier turn: no effect", "10.5(B)")
+                t.say(_no_restoration(t), "10.5(B)")
                 t.pop()
                 return
             self._choose(t, step, [(k, t.kname(k)) for k in options],
