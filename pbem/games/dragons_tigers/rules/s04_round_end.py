@@ -73,9 +73,10 @@ def new_warlords(t: Table, release: tuple[str, ...] | list[str] = ()) -> None:
             continue
         serving = entry["kingdom"]
         if li_jue_area is None:
-            if cid == "lu-bu" and entry["at"] not in ("dead",):
+            if cid == "lu-bu" and entry["at"] != "out":  # dead or alive, he leaves for good
                 t.place_char(cid, "out")
                 entry["kingdom"] = None
+                entry["recruited"] = False
                 t.say("Lü Bu 呂布 leaves to lead his own kingdom", "4.8.1(B)")
             continue
         if serving == "dong-zhuo" and t.on_map(cid):
