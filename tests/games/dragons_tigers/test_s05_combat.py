@@ -625,11 +625,11 @@ def test_attacker_declares_retreat_first_then_defender() -> None:
 
 
 @pytest.mark.rule("5.5(B)")
-def test_attacker_retreats_to_area_entered_from() -> None:
-    """An attacker can retreat only to the area it entered the combat area from (after a
-    two-area move, the area passed through); a defender may go to any adjacent area
-    without unfriendly armies, empty or friendly. Cao Cao came from Qiao through
-    Xuchang: he may go back to Xuchang only. Yan Liang may go to Ye (his ally's),
+def test_attacker_retreats_to_the_area_it_attacked_from() -> None:
+    """An attacker can retreat only to the area it stood in before the combat, where its
+    move began (after a two-area move, not the area passed through); a defender may go to
+    any adjacent area without unfriendly armies, empty or friendly. Cao Cao came from Qiao
+    through Xuchang: he may go back to Qiao only. Yan Liang may go to Ye (his ally's),
     Qingzhou or Luoyang (empty), but not where Blue or neutral Ma Teng has armies."""
     game = combat({
         "qiao": {"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
@@ -642,8 +642,8 @@ def test_attacker_retreats_to_area_entered_from() -> None:
     }, phase="movement", orders={"white": {"retreat": "ask"}})
     # Valor: Cao Cao 6, Yan Liang 6; battle: [6 6 6 6 6] against [6 6 6].
     march(game, "qiao", ["xuchang", "yanzhou"], ["cao-cao"], 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
-    assert game.offered("retreat") == [{"do": "retreat", "to": "xuchang"}]
-    game.refuse("blue", {"do": "retreat", "to": "qiao"}, rule="5.5(B)")
+    assert game.offered("retreat") == [{"do": "retreat", "to": "qiao"}]
+    game.refuse("blue", {"do": "retreat", "to": "xuchang"}, rule="5.5(B)")
     game.act("blue", "fight-on")
     assert game.offered("retreat") == [{"do": "retreat", "to": "ye"},
                                        {"do": "retreat", "to": "qingzhou"},

@@ -358,7 +358,7 @@ def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[st
         step["moved_chars"].append(cid)
     if emperor:
         t.s["emperor"] = final
-    before = path[-2] if len(path) > 1 else start
+    # where the group stood before it moved: the area it attacked from (5.5(B))
     entered = step["entered"].setdefault(final, [])
-    if before not in entered:
-        entered.append(before)
+    if start not in entered:
+        entered.append(start)

@@ -545,8 +545,10 @@ def _finish(t: Table, step: Step, loser: str, wiped: bool, mutual: bool = False)
 
 
 def retreat_targets(t: Table, step: Step, who: str) -> list[str]:
-    """5.5(B): attackers go back where they came from, defenders to an adjacent area with
-    no unfriendly armies; a side without characters cannot retreat (5.5)."""
+    """5.5(B): attackers go back to an area they attacked from (where a group stood before
+    its move, rules-notes 36), defenders to an adjacent area with no unfriendly armies;
+    either only to an area free of unfriendly armies; a side without characters cannot
+    retreat (5.5)."""
     area = step["area"]
     side = step[who]
     if not side_chars(t, area, side) or step["round"] < 1:
