@@ -962,19 +962,26 @@ def test_retainer_who_escapes_capture_relocates_like_a_warlord() -> None:
 
 
 @pytest.mark.rule("5.1(B)")
-def test_defender_cannot_turn_the_kingdom_whose_turn_it_is() -> None:
-    """The defender's betrayal check may target the attacker's allied kingdoms, but never
-    the kingdom taking its turn (rules-notes 30): Liu Bei, Blue's ally, attacks Yuan Shao
-    in Bohai; Yuan Shao (diplomacy 2) has no one to try, so no check is rolled."""
+def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
+    """Neither edition shields the kingdom taking its turn from a betrayal check: Liu Bei,
+    Blue's ally, attacks Yuan Shao in Bohai, and Yuan Shao (diplomacy 2) tries him at
+    once (his standing order), rolling 1 (1+1 = 2). Liu Bei joins White, the combat ends
+    with no attacking armies left, and Liu Bei's turn ends, since Blue no longer holds
+    him (rules-notes 30)."""
     game = combat({
         "bohai": {"armies": {"liu-bei": 3, "yuan-shao": 2},
                   "characters": ["liu-bei", "yuan-shao"]},
         "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["cao-cao"]},
         "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+        "qiao": {"armies": {"liu-bei": 2}, "characters": ["guan-yu"]},
     }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
-    # no check; valor: Liu Bei (2) rolls 5, Yuan Shao (1) rolls 4: no hits; battle:
-    # Liu Bei 3 dice at command 2 [1 1 1] = 3 hits, Yuan Shao 2 dice at 2 [6 6].
-    game.advance(5, 4, 1, 1, 1, 6, 6)
-    assert not said(game, "5.1(A)")
-    assert game.owner("liu-bei") == "blue"
-    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 0
+    lines = game.advance(1)
+    assert ("  Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
+            "White Tiger (5.1(A))") in lines
+    assert ("  Liu Bei 劉備 has changed sides in its own turn: the turn ends once this combat "
+            "is over (5.1(A))") in lines
+    assert game.owner("liu-bei") == "white" and not game.state["kingdoms"]["liu-bei"]["main"]
+    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 2
+    assert game.controller("bohai") == "yuan-shao" and game.armies("qiao", "liu-bei") == 2
+    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
+    assert game.offered() == [{"do": "end-turn"}, {"do": "end-turn", "main": "sun-wu"}]

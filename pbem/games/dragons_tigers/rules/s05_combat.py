@@ -278,10 +278,9 @@ def _checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
     if mine.startswith("k:") or who in step["checked"]:
         return []
     targets: list[tuple[str, int]] = []
-    active = t.active_kingdom()
     for k in members(t, area, theirs):
-        if t.armies(area, k) <= 0 or t.is_traitorous(k) or k == active:
-            continue  # 8(B); the kingdom taking its turn cannot change sides in it
+        if t.armies(area, k) <= 0 or t.is_traitorous(k):
+            continue  # 8(B)
         if t.is_neutral(k):
             targets.append((k, N.alliance_check_diplomacy))
         elif not t.kingdom(k)["main"]:
@@ -344,7 +343,7 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
     if total > dipl:
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: the "
               f"{'alliance' if alliance else 'betrayal'} check fails", "5.1(A)")
-        if not reroll and who == "att":
+        if not reroll:
             step["offer"] = {"who": who, "character": cid, "target": kid, "next": nxt}
             step["phase"] = "decree"
             t.push({"step": "imperial-decree", "what": "betrayal check", "player": role})
@@ -358,6 +357,11 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
     if who == "att":
         step["turned"] = kid
     step["phase"] = nxt
+    turn = t.turn()
+    if turn is not None and turn["kingdom"] == kid and turn["phase"] != "end":
+        turn["phase"] = "end"  # its player no longer holds it (rules-notes 30)
+        t.say(f"{t.kname(kid)} has changed sides in its own turn: the turn ends once this "
+              f"combat is over", "5.1(A)")
     if former is not None:
         for area in list(t.s["armies"]):
             if area == step["area"]:
