@@ -360,6 +360,35 @@ def test_no_strategy_contest_when_only_defender_has_strategist() -> None:
     assert game.where("guo-jia") == "bohai"
 
 
+@pytest.mark.rule("5.2")
+def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> None:
+    """The contest belongs to the active player's strategist whichever side he is on.
+    Blue's Cao Cao, taking his turn, restores White's Yuan Shu into Xuchang (Family
+    Restoration), where Xiahou Dun and the strategist Xun Yu defend 8 of Cao Cao's
+    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu's betrayal
+    check on Yuan Shu fails (6), then he rolls 6 in the contest: five hits. Valor misses
+    on both sides; the battle (command 2 + Xun Yu's star) wipes out Yuan Shu, who is
+    eliminated again; Ji Ling escapes capture (6) and goes out with him."""
+    game = Game({"kingdoms": two_players(BLUE, WHITE), "mandate": [1, 0],
+                 "pieces": {**HOMES,
+                            "xuchang": {"armies": {"cao-cao": 8},
+                                        "characters": ["xiahou-dun", "xun-yu"]},
+                            "yanzhou": {"armies": {"cao-cao": 5}, "characters": ["cao-cao"]},
+                            "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]}},
+                 "characters": {"yuan-shu": "out", "ji-ling": "out", "zhang-xun": "out"},
+                 "turn": {"kingdom": "cao-cao"}})
+    assert game.kingdom_of("xun-yu") == "cao-cao"
+    game.advance(3)  # the Mandate marker to Family Restoration
+    game.act("blue", {"do": "restore", "kingdom": "yuan-shu"})
+    game.act("blue", {"do": "restore-area", "area": "xuchang"})
+    lines = game.act("blue", {"do": "restore-retainer", "character": "ji-ling"},
+                     6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
+    assert "  Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits (5.2(A))" in lines
+    assert said(game, "5.2(A)") == ["Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits"]
+    assert game.status("yuan-shu") == "eliminated" and game.armies("xuchang", "cao-cao") == 8
+    assert game.where("ji-ling") == "out"
+
+
 @pytest.mark.rule("5.2(A)")
 def test_each_strategist_rolls_table_hits_times_stars() -> None:
     """Every strategist in the contest rolls a die; the Contest of Strategy Table gives

@@ -375,9 +375,14 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
 
 
 def _strategy(t: Table, step: Step) -> None:
-    """5.2: held if the attacker has a strategist; then every strategist rolls."""
+    """5.2: held if the side of the kingdom taking its turn has a strategist, attacking or
+    defending (the attacker's side when that kingdom is not in the combat, rules-notes
+    32); then every strategist rolls."""
     area = step["area"]
-    if not any(t.c(c).strategist for c in side_chars(t, area, step["att"])):
+    active = t.active_kingdom()
+    side = t.side(active) if active is not None else None
+    trigger = side if side in (step["att"], step["def"]) else step["att"]
+    if not any(t.c(c).strategist for c in side_chars(t, area, trigger)):
         return
     hits = {"att": 0, "def": 0}
     for who in ("att", "def"):
