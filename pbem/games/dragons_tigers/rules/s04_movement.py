@@ -9,6 +9,10 @@ area costs attrition by the table, the Boats column on rivers (4.5.1, 4.5.2). Wi
 faction chit, friendly kingdoms' pieces in the same area may go along, each kingdom led
 by its own commander, their attrition pooled (4.5.3). The Emperor moves only with his
 controlling kingdom (9(D)).
+
+Whether an area is friendly, for the halt, passing through and attrition, is judged as the
+movement phase began (rules-notes 19 and 23): an area taken during the phase does not
+open the way for the groups that follow.
 """
 
 from __future__ import annotations
@@ -58,14 +62,22 @@ def start_areas(t: Table, step: Step) -> list[str]:
                     for c in movers(t, step, a))]
 
 
+def held(t: Table, step: Step) -> set[str]:
+    """Areas a kingdom friendly to the active one controlled when the movement phase
+    began (recorded by the first move; until then, the areas it controls now)."""
+    if step.get("held") is not None:
+        return set(step["held"])
+    return {a for a in t.s["control"] if t.friendly_area(a, step["kingdom"])}
+
+
 def paths(t: Table, step: Step, start: str) -> list[list[str]]:
     """Every path of one or two areas from ``start``; the second step only through an
     area held by a friendly kingdom (4.5(B))."""
-    kid = step["kingdom"]
+    friendly = held(t, step)
     out: list[list[str]] = []
     for first in t.neighbours(start):
         out.append([first])
-        if t.friendly_area(first, kid):
+        if first in friendly:
             for second in t.neighbours(first):
                 if second != start:
                     out.append([first, second])
@@ -76,7 +88,7 @@ def _path_label(t: Table, step: Step, start: str, path: list[str]) -> str:
     names = " -> ".join(t.cat.areas[a].name for a in path)
     last_from = path[-2] if len(path) > 1 else start
     terrain = t.cat.border_terrain(last_from, path[-1])
-    hostile = not t.friendly_area(path[-1], step["kingdom"])
+    hostile = path[-1] not in held(t, step)
     note = f" (across {terrain}: attrition)" if terrain != "plain" and hostile else ""
     return names + note
 
@@ -201,7 +213,7 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     leave = _passengers_left(t, action, chars, path)
     arriving = {k: n - drop.get(k, 0) for k, n in armies.items() if n - drop.get(k, 0) > 0}
     final = path[-1]
-    hostile = not t.friendly_area(final, kid)
+    hostile = final not in held(t, step)
     require(not hostile or bool(arriving), "a character can enter an area not held by a "
             "friendly kingdom only with armies", "4.5(B)")
     _check_leave_one(t, step, start, chars, armies)
@@ -343,6 +355,8 @@ def _unmark(step: Step, area: str, kid: str, n: int) -> None:
 
 def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[str],
                armies: Mapping[str, int], drop: Mapping[str, int], emperor: bool) -> None:
+    if step.get("held") is None:  # the first move: what was friendly as the phase began
+        step["held"] = [a for a in t.cat.areas if a in held(t, step)]
     final = path[-1]
     for k, n in armies.items():
         t.remove_armies(start, k, n)
