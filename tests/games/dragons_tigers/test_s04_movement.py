@@ -375,6 +375,28 @@ def test_faction_chit_lets_friendly_pieces_join_with_own_leader() -> None:
                                  **{"armies.liu-bei": 3}), rule="4.5.3(A)")
 
 
+@pytest.mark.rule("6")
+@pytest.mark.rule("4.5.3(A)")
+def test_player_names_who_holds_an_empty_area_entered_together() -> None:
+    """When kingdoms of one player enter an empty area together, their player says which
+    of them controls it, as after a joint win (6(C)); by default the active kingdom, not
+    whichever the action happens to list first. Into empty Qiao, Liu Bei's armies listed
+    first: Cao Cao holds it. Into empty Xuzhou Blue names Liu Bei, who holds it. Naming a
+    kingdom that does not move is refused."""
+    game = joint(yanzhou={"armies": {"cao-cao": 10, "liu-bei": 6},
+                          "characters": ["cao-cao", "xiahou-dun", "liu-bei", "guan-yu"]})
+    game.act("blue", move("yanzhou", ["qiao"], ["cao-cao", "guan-yu"],
+                          {"liu-bei": 3, "cao-cao": 2}))
+    assert game.controller("qiao") == "cao-cao"
+    assert move_offer(game, "yanzhou")["control"] == ["cao-cao", "liu-bei"]
+    game.refuse("blue", move("yanzhou", ["xuzhou"], ["xiahou-dun"], 2, control="liu-bei"),
+                rule="6")
+    game.act("blue", move("yanzhou", ["xuzhou"], ["xiahou-dun", "liu-bei"], 2,
+                          **{"armies.liu-bei": 2}, control="liu-bei"))
+    assert game.controller("xuzhou") == "liu-bei"
+    assert game.armies("xuzhou", "cao-cao") == 2 and game.armies("xuzhou", "liu-bei") == 2
+
+
 @pytest.mark.rule("4.5.3(B)")
 def test_joint_move_attrition_pooled_and_owner_picks_losses() -> None:
     """Armies of several kingdoms crossing together are counted as one force for

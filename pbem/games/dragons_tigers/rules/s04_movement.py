@@ -130,6 +130,9 @@ def prompt(t: Table, step: Step) -> Prompt:
             params.append(Param("leave", "choices", "Passengers left in the area passed through",
                                 tuple(Option(c, t.cname(c)) for c in passengers),
                                 minimum=0, maximum=len(passengers)))
+        if len(kingdoms) > 1:  # 6: who holds an empty area the kingdoms enter together
+            params.append(choice("control", "Which kingdom holds an empty area entered",
+                                 [(k, t.cat.kingdoms[k].name) for k in kingdoms], kid))
         if t.s["emperor"] == area and t.emperor_holder() == kid:
             params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
                                                                         (False, "no")], False))
@@ -166,7 +169,8 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         require(not joiners, "friendly kingdoms' pieces move only together with a group of the "
                 "active kingdom led from the same area", "4.5.3(A)")
         require(False, "nobody of the active kingdom can move from there", "4.5")
-    allowed = {"do", "from", "to", "characters", "armies", "drop", "leave", "losses", "emperor"}
+    allowed = {"do", "from", "to", "characters", "armies", "drop", "leave", "losses", "emperor",
+               "control"}
     extra = [k for k in action if k not in allowed and not k.startswith(("armies.", "drop."))]
     require(not extra, f"unknown argument '{extra[0]}'" if extra else "", "4.5")
     chars = arg_list(action, "characters", "4.5")
@@ -223,6 +227,9 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             changes[path[0]] = changes.get(path[0], 0) + drop[k]
         require(t.representable(k, changes), f"{t.cat.kingdoms[k].name} has not enough army "
                 f"counters to split its armies this way", "2.2(B)")
+    holder = action.get("control", kid)
+    require(holder in group_kingdoms, "the kingdom that holds an empty area entered must be one "
+            "of the kingdoms moving", "6")
     emperor = action.get("emperor", False)
     require(isinstance(emperor, bool), "'emperor' is true or false", "9(D)")
     if emperor:
@@ -237,7 +244,10 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         attrition = t.cat.attrition(sum(arriving.values()), boats)
         if attrition:
             losses = _attrition_losses(t, step, action, arriving, attrition)
+    empty = t.controller(final) is None
     _carry_out(t, step, start, path, chars, armies, drop, emperor)
+    if empty and len(t.kingdoms_in(final)) > 1:
+        t.update_control(final, prefer=holder)  # 6: the player says who holds it
     for cid in leave:
         t.place_char(cid, path[0])
     names = ", ".join(t.cname(c) for c in chars)
