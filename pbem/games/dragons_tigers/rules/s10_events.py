@@ -284,6 +284,7 @@ class Event(Handler):
         else:
             area = t.where(step["choice"])
             t.s["emperor"] = area
+            t.s["flags"]["emperor_fled"] = True  # 9(C)
             t.say(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
                   f"{t.aname(str(area))}", "10.4")
             t.pop()
