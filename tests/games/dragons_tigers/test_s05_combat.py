@@ -813,9 +813,10 @@ def test_battle_rounds_repeat_while_both_sides_have_armies() -> None:
 @pytest.mark.rule("5.6(C)")
 def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
     """If both sides lose their last armies at once, the attacker is the loser: each
-    attacking retainer makes a capture check and the surviving attackers fall back.
-    Xiahou Dun is captured and, never submitting, is beheaded; Cao Ren escapes; Cao Cao
-    and Cao Ren return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
+    attacking retainer makes a capture check and the surviving attackers fall back; the
+    warlord is never captured (rules-notes 38). Xiahou Dun is captured and, never
+    submitting, is beheaded; Cao Ren escapes; Cao Cao rolls nothing; Cao Cao and Cao Ren
+    return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3},
                     "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
@@ -828,7 +829,7 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
           6, 6, 1, 1, 1, 1, 1, 5)
     assert said(game, "5.6(C)") == ["Both sides are wiped out at once: the attacker loses",
                                     "The attacking characters fall back to Yanzhou 兗州"]
-    assert game.where("xiahou-dun") == "dead"
+    assert game.where("xiahou-dun") == "out"
     assert game.where("cao-cao") == "yanzhou" and game.where("cao-ren") == "yanzhou"
     assert game.where("wen-chou") == "xuchang" and game.controller("xuchang") == "yuan-shao"
 
@@ -933,10 +934,11 @@ def test_capture_on_one_or_two_and_submission_above_loyalty() -> None:
 @pytest.mark.rule("5.7(C)")
 def test_captured_retainer_submits_above_loyalty_else_is_beheaded() -> None:
     """A captured retainer rolls for submission: above his loyalty he joins the captor's
-    kingdom, otherwise he is beheaded. Wen Chou rolls 3 against loyalty 3 and dies; Yan
-    Liang rolls 4 and joins Cao Cao, staying in Xuchang."""
+    kingdom, otherwise he is beheaded and removed from the game: not into the dead pile,
+    which a refill of the free retainer pool empties (10.2(C)). Wen Chou rolls 3 against
+    loyalty 3 and is beheaded; Yan Liang rolls 4 and joins Cao Cao, staying in Xuchang."""
     game = captures()
-    assert game.where("wen-chou") == "dead" and game.kingdom_of("wen-chou") is None
+    assert game.where("wen-chou") == "out" and game.kingdom_of("wen-chou") is None
     assert game.kingdom_of("yan-liang") == "cao-cao" and game.where("yan-liang") == "xuchang"
 
 
@@ -954,7 +956,7 @@ def test_captured_retainer_with_star_loyalty_never_submits() -> None:
     game.advance(6, 1, 6, 6, 6, 6, 1)
     assert said(game, "5.7(C)") == ["Gongsun Yue 公孫越 rolls 1: captured; he never submits "
                                     "and is beheaded"]
-    assert game.where("gongsun-yue") == "dead"
+    assert game.where("gongsun-yue") == "out"
 
 
 @pytest.mark.rule("5.7(D)")

@@ -464,7 +464,7 @@ def test_restored_warlord_fights_on_arrival_and_cannot_retreat() -> None:
     assert ("  Yuan Shu 袁術 is eliminated: the restored warlord loses his first battle "
             "(10.5(E))") in lines
     assert game.status("yuan-shu") == "eliminated"
-    assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "dead"
+    assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "out"
     assert game.controller("xuchang") == "cao-cao" and game.armies("xuchang", "cao-cao") == 8
     assert game.prompt().step == "diplomacy"
 

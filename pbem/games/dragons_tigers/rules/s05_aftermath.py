@@ -162,7 +162,7 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
             else f"{t.cname(cid)} rolls {die}: captured")
     if loyalty is None:
         t.say(f"{head}; he never submits and is beheaded", "5.7(C)")
-        t.kill(cid)
+        behead(t, cid)
         return
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
     if sub > loyalty:
@@ -173,7 +173,15 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
               "5.7(C)")
     else:
         t.say(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
-        t.kill(cid)
+        behead(t, cid)
+
+
+def behead(t: Table, cid: str) -> None:
+    """5.7(C): a beheaded retainer is out of the game, not in the dead pile, so no refill
+    of the free retainer pool (10.2(C)) brings him back (rules-notes 40)."""
+    t.place_char(cid, "out")
+    t.char(cid)["kingdom"] = None
+    t.char(cid)["recruited"] = False
 
 
 def _captor(t: Table, area: str, takers: list[str]) -> str:
