@@ -75,10 +75,9 @@ def standard_pieces(**changes: dict[str, Any] | None) -> dict[str, Any]:
 @pytest.mark.rule("10.1(A)")
 def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     """Retainer Dies: a die on the Retainer Death table names a row of kingdoms, and the
-    active player picks one of them that has a retainer to lose. Row 2 reads Liu Bei, Liu
-    Biao and Liu Yan, the last being the kingdom kept under the id liu-zhang. Here Liu
-    Biao has lost all his retainers, so only Liu Bei and Liu Zhang are offered; Blue picks
-    the neutral Liu Zhang and, the kingdom having no player, names the victim himself."""
+    active player picks one of them. Row 2 reads Liu Bei, Liu Biao and Liu Yan, the last
+    being the kingdom kept under the id liu-zhang. Blue picks the neutral Liu Zhang and,
+    the kingdom having no player, names the victim himself."""
     dead = {cid: {"at": "dead", "kingdom": None} for cid in ("cai-mao", "huang-zu",
                                                                "huang-zhong")}
     game = event_turn(characters=dead)
@@ -88,9 +87,10 @@ def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     assert game.prompt().role == "blue"
     assert game.offered("choose-kingdom") == [
         {"do": "choose-kingdom", "kingdom": "liu-bei"},
+        {"do": "choose-kingdom", "kingdom": "liu-biao"},
         {"do": "choose-kingdom", "kingdom": "liu-zhang"},
     ]
-    game.refuse("blue", {"do": "choose-kingdom", "kingdom": "liu-biao"}, rule="10.1(A)")
+    game.refuse("blue", {"do": "choose-kingdom", "kingdom": "cao-cao"}, rule="10.1(A)")
     game.refuse("white", {"do": "choose-kingdom", "kingdom": "liu-bei"}, rule="10.1(A)")
     game.act("blue", {"do": "choose-kingdom", "kingdom": "liu-zhang"})
     assert game.prompt().role == "blue"
@@ -100,6 +100,22 @@ def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     assert "  Yan Yan 嚴顏 dies (10.1(B))" in lines
     assert game.where("yan-yan") == "dead" and game.kingdom_of("yan-yan") is None
     assert game.where("zhang-ren") == "chengdu" and game.where("liu-yan") == "chengdu"
+    assert game.prompt().step == "diplomacy"
+
+
+@pytest.mark.rule("10.1(A)")
+def test_active_player_may_pick_a_kingdom_of_the_row_without_retainers() -> None:
+    """The active player may pick any kingdom of the row, even one with no retainer left,
+    and then nobody dies. Row 2: Blue (Cao Cao active) would rather not lose one of his
+    own Liu Bei's retainers; White's Liu Biao has none left, so Blue picks him."""
+    dead = {cid: {"at": "dead", "kingdom": None} for cid in ("cai-mao", "huang-zu",
+                                                               "huang-zhong")}
+    game = event_turn(characters=dead, pieces=standard_pieces(chengdu=None))
+    game.advance(DIES, 2)
+    assert [a["kingdom"] for a in game.offered("choose-kingdom")] == ["liu-bei", "liu-biao"]
+    lines = game.act("blue", {"do": "choose-kingdom", "kingdom": "liu-biao"})
+    assert lines == ["  Liu Biao 劉表 has no retainer: no effect (10.1(A))"]
+    assert [game.where(c) for c in ("guan-yu", "zhang-fei")] == ["pingyuan", "pingyuan"]
     assert game.prompt().step == "diplomacy"
 
 

@@ -204,12 +204,13 @@ class Event(Handler):
         if phase == "start":
             die = t.roll("Retainer Dies: which row of the table")
             row = t.cat.tables.retainer_death[die]
-            kids = [k for k in row if t.in_play(k) and retainer_candidates(t, k)]
+            kids = [k for k in row if t.in_play(k)]
             t.say(f"Rolls {die}: " + ", ".join(t.kname(k) for k in row), "10.1(A)")
-            if not kids:
+            if not any(retainer_candidates(t, k) for k in kids):
                 t.say("None of them has a retainer: no effect", "10.1(A)")
                 t.pop()
                 return
+            # any kingdom of the row, even one without a retainer (rules-notes 52)
             self._choose(t, step, [(k, t.kname(k)) for k in kids],
                          "choose the kingdom that loses a retainer", "choose-kingdom", "kingdom",
                          "10.1(A)", "retainer")
@@ -218,6 +219,10 @@ class Event(Handler):
             owner = t.owner(kid)
             chooser = owner if owner is not None else step["player"]
             options = retainer_candidates(t, kid)
+            if not options:
+                t.say(f"{t.kname(kid)} has no retainer: no effect", "10.1(A)")
+                t.pop()
+                return
             weakest = min(options, key=lambda c: (t.c(c).command + t.c(c).valor + t.c(c).admin
                                                   + t.c(c).diplomacy, c))
             self._choose(t, step, [(c, t.cname(c)) for c in options],
