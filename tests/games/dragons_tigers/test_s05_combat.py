@@ -632,6 +632,28 @@ def test_retreat_only_after_a_battle_round_and_needs_character() -> None:
     assert game.armies("xuchang", "yuan-shu") == 4 and game.controller("xuchang") == "yuan-shu"
 
 
+@pytest.mark.rule("5.5")
+def test_a_sides_armies_retreat_with_any_character_of_the_side() -> None:
+    """Armies alone cannot retreat, but a character of any kingdom of the side takes the
+    whole side along: neither edition asks for one of their own kingdom. Yan Liang (Yuan
+    Shao's) defends Xuchang with 3 of Yuan Shao's and 2 of Yuan Shu's armies; after a
+    round White withdraws to Luoyang, Yuan Shu's 2 included, and Cao Cao holds Xuchang."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
+        "xuchang": {"armies": {"yuan-shao": 3, "yuan-shu": 2}, "characters": ["yan-liang"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", orders={"white": {"retreat": "ask"}}, control={"xuchang": "yuan-shao"})
+    march(game, "yanzhou", ["xuchang"], ["cao-cao"], 5)
+    # No check; valor: Cao Cao 6, Yan Liang 6; battle: [6 6 6 6 6] against [6 6 6 6 6].
+    game.act("blue", "no-check", 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
+    game.act("blue", "fight-on")
+    lines = game.act("white", {"do": "retreat", "to": "luoyang"})
+    assert "  White Tiger (Yuan Shao + Yuan Shu) retreats to Luoyang 洛陽 (5.5(B))" in lines
+    assert game.armies("luoyang", "yuan-shao") == 3 and game.armies("luoyang", "yuan-shu") == 2
+    assert game.armies("xuchang", "yuan-shu") == 0 and game.controller("xuchang") == "cao-cao"
+
+
 @pytest.mark.rule("5.5(A)")
 def test_attacker_declares_retreat_first_then_defender() -> None:
     """After a battle round the attacker may retreat first; only if he stays may the

@@ -623,14 +623,13 @@ def auto_retreat(t: Table, step: Step, who: str) -> str | None:
 
 
 def retreat(t: Table, step: Step, who: str, target: str) -> None:
-    """Move the retreating side's pieces out; no attrition (5.5(B) note)."""
+    """Move the retreating side's pieces out, every kingdom's armies going with the
+    side's characters (rules-notes 35); no attrition (5.5(B) note)."""
     area = step["area"]
     side = step[who]
     for k in members(t, area, side):
         n = t.armies(area, k)
         chars = t.chars_in(area, k)
-        if not chars:
-            continue  # rules-notes 35: armies without a character of their kingdom stay
         if n:
             t.remove_armies(area, k, n)
             t.add_armies(target, k, n)
