@@ -533,6 +533,28 @@ def test_strategist_bonus_from_different_character_and_five_dice_cap() -> None:
     assert game.armies("xuchang", "yuan-shao") == 0 and game.armies("xuchang", "cao-cao") == 7
 
 
+@pytest.mark.rule("5.4(A)")
+def test_a_lone_command_zero_character_fights_at_command_zero() -> None:
+    """Command 1 is for armies with no friendly character present; a side whose only
+    character is Liu Zhang (no stars) fights at his command of 0, and scores no hits. Cao
+    Ren attacks the neutral Liu Zhang in Ba: Liu Zhang's side rolls [1 1 1] twice without a
+    hit, Cao Ren's [6 6 6] then [1 1 1] destroys his armies, and Liu Zhang falls back to
+    Chengdu."""
+    game = combat({
+        "ba": {"armies": {"cao-cao": 3, "liu-zhang": 3}, "characters": ["cao-ren", "liu-zhang"]},
+        "chengdu": {"armies": {"liu-zhang": 5}},
+        "yanzhou": {"armies": {"cao-cao": 5}, "characters": ["cao-cao"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+    }, control={"ba": "liu-zhang"})
+    assert game.state["kingdoms"]["liu-zhang"]["warlord"] == "liu-zhang"
+    # Valor: Cao Ren 6 (Liu Zhang has none); rounds: [6 6 6] / [1 1 1], [1 1 1] / [1 1 1].
+    lines = game.advance(6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert ("  Liu Zhang (neutral): Liu Zhang commands (0); 3 dice [1 1 1] at or under 0: "
+            "0 hits (5.4(B))") in lines
+    assert game.armies("ba", "cao-cao") == 3 and game.armies("ba", "liu-zhang") == 0
+    assert game.where("liu-zhang") == "chengdu" and game.controller("ba") == "cao-cao"
+
+
 @pytest.mark.rule("5.4(B)")
 def test_one_die_per_army_at_most_five_hit_at_or_under_command() -> None:
     """Each side rolls a die per army, five at most; every die at or under its command

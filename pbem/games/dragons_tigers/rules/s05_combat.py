@@ -422,20 +422,23 @@ def _valor(t: Table, step: Step) -> None:
 
 
 def command(t: Table, area: str, side: str) -> tuple[int, str]:
-    """5.4(A): the best commander plus one other strategist's stars; 1 with no one."""
+    """5.4(A): the best commander plus one other strategist's stars; 1 only when the side
+    has no character at all (a lone command-0 character fights at 0, rules-notes 4)."""
     chars = side_chars(t, area, side)
-    best, text = 1, "no character: command 1"
+    if not chars:
+        return 1, "no character: command 1"
+    best, text = -1, ""
     for cid in chars:
         rating = t.c(cid).command
         helpers = [s for s in chars if s != cid and t.c(s).strategist]
         bonus_by = max(helpers, key=lambda s: t.c(s).command, default=None)
         bonus = t.c(bonus_by).command if bonus_by else 0
-        if rating + bonus > best or (rating + bonus == best and text.startswith("no")):
+        if rating + bonus > best:
             best = rating + bonus
             text = f"{t.c(cid).name} commands ({rating})"
             if bonus:
                 text += f" + {t.c(bonus_by).name} {bonus} = {best}"  # type: ignore[union-attr]
-    return max(1, best), text
+    return best, text
 
 
 def _battle(t: Table, step: Step) -> None:
