@@ -77,8 +77,15 @@ def loss_plan(t: Table, area: str, kings: list[str], hits: int, role: str) -> di
 
 
 
-def opposing_player_areas(t: Table, kid: str) -> list[str]:
-    """Areas controlled by kingdoms of players other than ``kid``'s (10.7, 11.5)."""
-    mine = t.owner(kid)
+def turn_enemy(t: Table, kid: str, active: str, runner: str) -> bool:
+    """Is ``kid`` an enemy for an event of the turn of ``active`` run by ``runner`` (10.7,
+    10.8, 11.5)? Neither the active kingdom's side nor the runner's own kingdoms are: in a
+    Traitorous turn its runner's armies are spared (rules-notes 57)."""
+    return not t.friendly(kid, active) and t.owner(kid) != runner
+
+
+def enemy_player_areas(t: Table, active: str, runner: str) -> list[str]:
+    """Areas controlled by an enemy player's kingdom (10.7, 11.5): neither the runner's
+    nor neutral ones."""
     return [a for a, k in t.s["control"].items()
-            if t.owner(k) is not None and t.owner(k) != mine]
+            if t.owner(k) is not None and turn_enemy(t, k, active, runner)]

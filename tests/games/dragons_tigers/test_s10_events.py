@@ -637,6 +637,21 @@ def test_barbarians_spare_active_players_armies() -> None:
     assert game.where("hua-xiong") == "anding" and game.controller("anding") == "dong-zhuo"
 
 
+@pytest.mark.rule("10.8(B)")
+def test_barbarians_in_a_traitorous_turn_spare_the_player_running_it() -> None:
+    """In a Traitorous turn the raiders strike the enemies of the player running it: his
+    own armies are not his enemies, nor is the kingdom he runs (rules-notes 57). Blue runs
+    Zhang Lu; row 2 raids Hedong, held by Blue's Liu Bei (no die), Chang'an, where Dong
+    Zhuo loses 4 of 5, and Anding, where White's Yuan Shu loses 2 of 3."""
+    pieces = standard_pieces(hedong={"armies": {"liu-bei": 4}, "characters": ["guan-yu"]},
+                             anding={"armies": {"yuan-shu": 3}, "characters": ["ji-ling"]})
+    game = event_turn(pieces=pieces, turn={"kingdom": "zhang-lu", "player": "blue"})
+    lines = game.advance(RAIDS, 2, 4, 2)
+    assert "  Hedong 河東: no enemy armies (10.8(B))" in lines
+    assert game.armies("hedong", "liu-bei") == 4
+    assert game.armies("changan", "dong-zhuo") == 1 and game.armies("anding", "yuan-shu") == 1
+
+
 # ---------------------------------------------------------------------- 10.9
 
 

@@ -17,10 +17,11 @@ from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.sides import (
+    enemy_player_areas,
     hostile_sides,
     loss_plan,
-    opposing_player_areas,
     queue_combat,
+    turn_enemy,
 )
 from pbem.games.dragons_tigers.table import Table
 
@@ -47,11 +48,12 @@ def extra_roll(t: Table, purpose: str) -> int:
     return first + second
 
 
-def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
-                      only_players: bool = False) -> None:
-    """Remove ``count`` armies not friendly to ``kid`` from ``area``, each owner's
+def enemy_losses(t: Table, area: str, step: Step, count: int, rule: str,
+                 only_players: bool = False) -> None:
+    """Remove ``count`` enemy armies (:func:`turn_enemy`) from ``area``, each owner's
     standing order choosing among their kingdoms (largest contingent first otherwise)."""
-    victims = [k for k, n in t.armies_in(area).items() if n and not t.friendly(k, kid)
+    kid, runner = step["turn_kingdom"], step["player"]
+    victims = [k for k, n in t.armies_in(area).items() if n and turn_enemy(t, k, kid, runner)
                and (not only_players or t.owner(k) is not None)]
     left = count
     for side in sorted({t.side(k) for k in victims}):
@@ -369,7 +371,7 @@ class Event(Handler):
 
     def _yellow_turbans(self, t: Table, step: Step) -> None:
         if step["phase"] == "start":
-            targets = opposing_player_areas(t, step["turn_kingdom"])
+            targets = enemy_player_areas(t, step["turn_kingdom"], step["player"])
             if not targets:
                 t.say("No opposing player controls an area: no effect", "10.7")
                 t.pop()
@@ -382,7 +384,7 @@ class Event(Handler):
             area = step["choice"]
             count = extra_roll(t, f"Yellow Turbans in {t.cat.areas[area].name}")
             t.say(f"The uprising in {t.aname(area)} destroys up to {count} armies", "10.7")
-            unfriendly_losses(t, area, step["turn_kingdom"], count, "10.7", only_players=True)
+            enemy_losses(t, area, step, count, "10.7", only_players=True)
             t.pop()
             t.push({"step": "sweep"})
 
@@ -394,12 +396,13 @@ class Event(Handler):
         areas = t.cat.tables.barbarian_raids[die]
         t.say(f"Rolls {die}: raids on " + ", ".join(t.aname(a) for a in areas), "10.8(A)")
         for area in areas:
-            if not any(n and not t.friendly(k, kid) for k, n in t.armies_in(area).items()):
+            if not any(n and turn_enemy(t, k, kid, step["player"])
+                       for k, n in t.armies_in(area).items()):
                 t.say(f"{t.aname(area)}: no enemy armies", "10.8(B)")
                 continue
             count = extra_roll(t, f"Barbarian Raids on {t.cat.areas[area].name}")
             t.say(f"{t.aname(area)}: the raiders destroy up to {count} armies", "10.8(B)")
-            unfriendly_losses(t, area, kid, count, "10.8(B)")
+            enemy_losses(t, area, step, count, "10.8(B)")
         t.pop()
         t.push({"step": "sweep"})
 

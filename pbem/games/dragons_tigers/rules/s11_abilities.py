@@ -15,7 +15,7 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, phase, require
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.sides import opposing_player_areas
+from pbem.games.dragons_tigers.sides import enemy_player_areas
 from pbem.games.dragons_tigers.table import Table
 
 EDICT_LIMIT = numbers().edict_free_retainers_below  # 11.1
@@ -86,14 +86,14 @@ class Rebellion(Handler):
     def possible(self, t: Table, turn: Step) -> bool:
         kid = turn["kingdom"]
         return (kid == "zhang-lu" and t.warlord(kid) == "zhang-lu" and t.on_map("zhang-lu")
-                and bool(opposing_player_areas(t, kid)))
+                and bool(enemy_player_areas(t, kid, turn["player"])))
 
     def prompt(self, t: Table, turn: Step) -> Prompt | None:
         if not self.possible(t, turn):
             return None
         kid = turn["kingdom"]
         offers = [button("rebellion", f"Raise the rebellion in {t.aname(a)}", "11.5", area=a)
-                  for a in opposing_player_areas(t, kid)]
+                  for a in enemy_player_areas(t, kid, turn["player"])]
         offers.append(button("no-rebellion", "No rebellion this turn", "11.5"))
         return ask(turn["player"], "rebellion", "Zhang Lu may raise the Five Pecks of Rice "
                    "rebellion (as the Yellow Turbans)", offers, "11.5")
@@ -103,7 +103,7 @@ class Rebellion(Handler):
         if action["do"] == "no-rebellion":
             return
         area = action["area"]
-        require(area in opposing_player_areas(t, turn["kingdom"]),
+        require(area in enemy_player_areas(t, turn["kingdom"], turn["player"]),
                 "the rebellion strikes an area an opposing player controls", "11.5")
         t.say("Five Pecks of Rice: Zhang Lu 張魯's followers rise", "11.5")
         t.push({"step": "event", "event": "yellow-turbans", "phase": "strike", "choice": area,
