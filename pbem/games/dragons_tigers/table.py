@@ -297,12 +297,7 @@ class Table:
         mix = self.counter_mix(kid)
         if limit is None:
             return counters.max_total_addable(stacks, index, mix)
-        for extra in range(limit, 0, -1):
-            trial = list(stacks)
-            trial[index] += extra
-            if counters.can_represent(trial, mix):
-                return extra
-        return 0
+        return counters.max_addable(stacks, index, mix, limit)
 
     def lose(self, area: str, kid: str, n: int) -> tuple[int, int]:
         """Remove ``n`` armies as losses, then make change (5.4(C)); return (lost, extra)."""

@@ -598,11 +598,12 @@ def test_hits_are_simultaneous_and_the_owner_chooses_which_kingdom_loses() -> No
 
 
 @pytest.mark.rule("5.4(C)")
-def test_losses_without_change_cost_extra_armies() -> None:
+def test_losses_without_change_cost_extra_armies(tight_counters: Any) -> None:
     """Losses may be taken by making change with the counters available; when the right
-    counters are lacking, more armies go until the counters can show what is left. Cao
-    Cao's 10 armies in Xuchang are one 10-counter and 7 of his 8 small counters show his
-    other stacks of 2: after 1 hit the 9 left cannot be shown, and 7 remain."""
+    counters are lacking, more armies go until the counters can show what is left. With a
+    tight mix (8 counters 1|2, 5 counters 5|10), Cao Cao's 10 armies in Xuchang are one
+    10-counter and 7 of his 8 small counters show his other stacks of 2: after 1 hit the 9
+    left cannot be shown, and 7 remain."""
     others = ("yanzhou", "qiao", "xuzhou", "qingzhou", "shouchun", "jianye", "ye")
     game = combat({
         "xuchang": {"armies": {"cao-cao": 10, "yuan-shao": 1}, "characters": ["cao-cao"]},
