@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.dragons_tigers.kit import Game, two_players
+from tests.games.dragons_tigers.kit import MODULE, Game, two_players
 
 KINGDOMS = two_players(["cao-cao", "liu-bei", "sun-wu"], ["yuan-shao", "yuan-shu", "liu-biao"])
 FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia", "lu-su",
@@ -101,6 +101,18 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
     assert "fan-chou" not in game.state["chars"]
     for area in ("luoyang", "changan", "anding"):
         assert game.armies(area, "dong-zhuo") == 5 and game.controller(area) == "dong-zhuo"
+
+
+@pytest.mark.rule("4.8.1(A)")
+def test_a_turned_over_warlord_stays_in_the_view_off_the_map() -> None:
+    """Once Dong Zhuo's counter has turned over to Li Jue, the view still lists Dong Zhuo,
+    off the map, so front ends can show what became of him."""
+    game = round_ending(1)
+    game.advance(1)
+    shown = {c["id"]: c for c in MODULE.view(game.state, "blue")["characters"]}
+    assert shown["li-jue"]["on_map"] and shown["li-jue"]["at"] == "luoyang"
+    assert shown["dong-zhuo"]["at"] == "out" and not shown["dong-zhuo"]["on_map"]
+    assert shown["liu-yan"]["at"] == "out" and shown["liu-zhang"]["on_map"]
 
 
 @pytest.mark.rule("4.8.1(A)")

@@ -1037,6 +1037,24 @@ def test_retainer_who_escapes_capture_relocates_like_a_warlord() -> None:
     assert said(game, "5.7(E)") == ["Zhang He 張郃 relocates to Bohai 渤海"]
 
 
+@pytest.mark.rule("3.2(A)")
+def test_check_against_a_main_kingdom_refused_under_its_own_rule() -> None:
+    """A main kingdom never betrays its player, and the refusal says so (3.2(A)), not
+    that checks come only at the start of a combat. Cao Cao attacks Bohai, held by
+    White's Yuan Shao (main) with Yuan Shu (ally): only Yuan Shu may be tried."""
+    game = combat({
+        "bohai": {"armies": {"cao-cao": 5, "yuan-shao": 2, "yuan-shu": 2},
+                  "characters": ["cao-cao", "yuan-shao", "yuan-shu"]},
+        "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["xiahou-dun"]},
+    }, control={"bohai": "yuan-shao"})
+    game.advance()
+    assert game.offered("check") == [
+        {"do": "check", "character": "cao-cao", "target": "yuan-shu"}]
+    error = game.refuse("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shao"},
+                        rule="3.2(A)")
+    assert error.message.startswith("a main kingdom never betrays its player")
+
+
 @pytest.mark.rule("5.1(B)")
 def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
     """Neither edition shields the kingdom taking its turn from a betrayal check: Liu Bei,

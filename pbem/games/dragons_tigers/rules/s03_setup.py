@@ -152,11 +152,11 @@ class Draft(Handler):
         if step["phase"] == "pick" and step["picks"]:
             role = step["picks"][0]
             taken = {k for k, v in t.s["kingdoms"].items() if v["owner"]}
-            offers = [button("pick", f"Take {t.kname(kid)}", "3.1(A)", kingdom=kid)
+            rule = pick_rule(step["order"], role)
+            offers = [button("pick", f"Take {t.kname(kid)}", rule, kingdom=kid)
                       for kid in t.cat.player_kingdoms if kid not in taken]
             number = len(t.kingdoms_of(role)) + 1
-            return ask(role, "draft", f"choose your kingdom number {number}", offers,
-                       pick_rule(step["order"], role))
+            return ask(role, "draft", f"choose your kingdom number {number}", offers, rule)
         if step["phase"] == "main" and step["pending_main"]:
             role = step["pending_main"][0]
             offers = [button("main", f"Make {t.kname(kid)} your main kingdom", "3.2",
@@ -183,7 +183,7 @@ class Draft(Handler):
             require(t.owner(kid) is None, "that kingdom is taken", "3.1(A)")
             t.kingdom(kid)["owner"] = role
             step["picks"].pop(0)
-            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", "3.1(A)")
+            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", pick_rule(step["order"], role))
             if not step["picks"]:
                 step["phase"] = "main"
                 step["pending_main"] = list(step["order"])

@@ -206,12 +206,18 @@ class Turn(Handler):
     name = "turn"
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if _gone(t, step):
+            return None
         return PHASES[step["phase"]].prompt(t, step)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         PHASES[step["phase"]].act(t, step, role, action)
 
     def run(self, t: Table, step: Step) -> None:
+        if _gone(t, step):
+            t.say(f"{t.kname(step['kingdom'])} is no longer in play: its turn ends", "4.7")
+            step["phase"] = "end"
+            return
         PHASES[step["phase"]].run(t, step)
 
     def explain(self, t: Table, step: Step, role: str,
@@ -230,6 +236,12 @@ class Turn(Handler):
             return IllegalAction(f"'{verb}' belongs to the {home} phase, which {when}; the "
                                  f"turn is in its {current} phase", "4.1(E)")
         return None
+
+
+def _gone(t: Table, step: Step) -> bool:
+    """The kingdom taking the turn has been eliminated before the turn's end: nothing is
+    left for it to do."""
+    return step["phase"] not in ("begin", "end") and not t.in_play(step["kingdom"])
 
 
 @phase
@@ -325,6 +337,8 @@ class End(Handler):
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         role = step["player"]
+        if not t.kingdoms_of(role):
+            return None  # a player left without kingdoms has nothing to decide
         offers = [button("end-turn", "End the turn", "4.7")]
         main = t.main_of(role)
         for kid in t.kingdoms_of(role):
@@ -333,6 +347,9 @@ class End(Handler):
                                      f"main kingdom", "3.2(B)", main=kid))
         return ask(role, "end-turn", "end your turn (you may change your main kingdom)", offers,
                    "4.7")
+
+    def run(self, t: Table, step: Step) -> None:
+        self.act(t, step, step["player"], {"do": "end-turn"})
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         if "main" in action:

@@ -195,9 +195,19 @@ class Combat(Handler):
             return None
         if verb not in ("check", "no-check"):
             return None
+        kid = action.get("target")
+        if verb == "check" and isinstance(kid, str) and kid in t.cat.kingdoms:
+            if t.is_traitorous(kid):
+                return IllegalAction("the Traitorous kingdoms are never subject to betrayal "
+                                     "checks", "8(B)")
+            if t.owner(kid) is not None and t.kingdom(kid)["main"]:
+                return IllegalAction("a main kingdom never betrays its player", "3.2(A)")
         if who in step["checked"]:
             return IllegalAction("a side makes at most one betrayal or alliance check in a "
                                  "combat", "5.1(C)")
+        if step["phase"] == f"check-{who}":
+            return IllegalAction("that character cannot make a check against that kingdom here",
+                                 "5.1")
         return IllegalAction("betrayal and alliance checks are made only at the start of a "
                              "combat, before the contests", "5(C)")
 
