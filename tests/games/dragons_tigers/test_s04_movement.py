@@ -70,7 +70,7 @@ def test_commander_moves_up_to_two_areas_with_armies_from_his_area() -> None:
     game.refuse("blue", move("yanzhou", ["qiao"], [], 6), rule="4.5")
     game.refuse("blue", move("yanzhou", ["qiao"], ["cao-cao"], 11), rule="4.5")
     lines = game.act("blue", move("yanzhou", ["xuchang", "nanyang"], ["cao-cao"], 6))
-    assert lines == ["Cao Cao 曹操 move with 6 Cao Cao: Yanzhou 兗州 -> Xuchang 許昌 -> "
+    assert lines == ["Cao Cao 曹操 moves with 6 Cao Cao: Yanzhou 兗州 -> Xuchang 許昌 -> "
                      "Nanyang 南陽 (4.5)"]
     assert game.where("cao-cao") == "nanyang"
     assert game.armies("nanyang", "cao-cao") == 6 and game.armies("yanzhou", "cao-cao") == 4

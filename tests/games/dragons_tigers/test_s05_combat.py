@@ -425,7 +425,7 @@ def test_red_diamond_multiplies_strategy_hits_but_not_command() -> None:
     game.advance(5, 6, 3, 4, 6, 6, 1, 6, 6)
     assert said(game, "5.2(A)") == ["Xu Shu 徐庶 (2 stars) rolls 5: 3 x 2 = 6 hits"]
     assert said(game, "5.4(B)")[0] == ("Blue Dragon (Cao Cao): Cao Ren commands (2) + Xu Shu 1 "
-                                       "= 3; 2 dice [3 4] at or under 3: 1 hits")
+                                       "= 3; 2 dice [3 4] at or under 3: 1 hit")
     assert game.armies("xuchang", "yuan-shao") == 0
 
 
@@ -612,7 +612,7 @@ def test_losses_without_change_cost_extra_armies(tight_counters: Any) -> None:
     }, control={"xuchang": "yuan-shao"})
     # Valor: Cao Cao 6. Battle: [1 6 6 6 6] against [1].
     game.advance(6, 1, 6, 6, 6, 6, 1)
-    assert ("Cao Cao 曹操 loses 1 armies, and 2 more for want of counters to make change"
+    assert ("Cao Cao 曹操 loses 1 army, and 2 more for want of counters to make change"
             in said(game, "5.4(C)"))
     assert game.armies("xuchang", "cao-cao") == 7
 
@@ -1050,6 +1050,8 @@ def test_check_against_a_main_kingdom_refused_under_its_own_rule() -> None:
     game.advance()
     assert game.offered("check") == [
         {"do": "check", "character": "cao-cao", "target": "yuan-shu"}]
+    assert game.prompt().actions[0].label == ("Cao Cao 曹操: betrayal check on Yuan Shu 袁術 "
+                                              "(succeeds on a 1)")
     error = game.refuse("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shao"},
                         rule="3.2(A)")
     assert error.message.startswith("a main kingdom never betrays its player")

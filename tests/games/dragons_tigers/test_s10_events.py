@@ -700,7 +700,7 @@ def test_famine_can_eliminate_an_ally_left_without_armies() -> None:
                  "characters": ["cao-cao", "sun-jian", "cheng-pu", "huang-gai"]})
     game = event_turn(mandate=(0, -1), pieces=pieces, control={"yanzhou": "cao-cao"})
     lines = game.advance(1)
-    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 armies (10.6(A))" in lines
+    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 army (10.6(A))" in lines
     assert "  Sun Wu 孫吳 is eliminated: it has neither areas nor armies (5.5(C))" in lines
     assert game.status("sun-wu") == "eliminated" and game.where("sun-jian") == "out"
     assert game.armies("yanzhou", "cao-cao") == 4

@@ -18,6 +18,7 @@ from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, phase, re
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.sides import queue_combat
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import odds
 
 PENALTY = numbers().betrayal_penalty  # 4.3(B)
 
@@ -88,11 +89,6 @@ class Diplomacy(Handler):
         require(kid in targets(t, step), "that kingdom cannot be negotiated with", "4.3")
         step["used_dipl"].append(cid)
         attempt(t, step, cid, kid, reroll=False)
-
-
-def odds(need: int) -> str:
-    """How a roll of one die at or under ``need`` is described: "on a 1", "on 1-3"."""
-    return f"on a {need}" if need == 1 else f"on 1-{need}"
 
 
 def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:

@@ -28,6 +28,7 @@ from pbem.games.dragons_tigers.flow import (
 )
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount, n_armies
 
 HARVEST = numbers().harvest_manpower
 
@@ -146,10 +147,11 @@ class Levy(Handler):
         require(n <= most, f"only {most} of the manpower left may be placed in {t.aname(area)}",
                 "4.4(E)")
         require(t.representable(kid, {area: n}),
-                f"there are no army counters to show {n} more armies there", "4.4(F)")
+                f"there are no army counters to show {amount(n, 'more army', 'more armies')} "
+                f"there", "4.4(F)")
         _spend(t, step, area, n)
         t.add_armies(area, kid, n)
-        t.say(f"{t.kname(kid)} levies {n} armies in {t.aname(area)}", "4.4(D)")
+        t.say(f"{t.kname(kid)} levies {n_armies(n)} in {t.aname(area)}", "4.4(D)")
 
 
 def _spend(t: Table, step: Step, area: str, n: int) -> None:

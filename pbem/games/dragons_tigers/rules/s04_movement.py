@@ -33,6 +33,7 @@ from pbem.games.dragons_tigers.flow import (
     require,
 )
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 
 def movers(t: Table, step: Step, area: str) -> list[str]:
@@ -200,12 +201,13 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     for k, n in armies.items():
         if n > t.armies(start, k):
             picked_up = len(path) == 2 and t.armies(path[0], k) > 0
-            require(False, f"only {t.armies(start, k)} armies of {t.cat.kingdoms[k].name} are "
-                    f"in {t.aname(start)}" + ("; armies cannot be picked up on the way"
-                                               if picked_up else ""),
+            there = t.armies(start, k)
+            extra = "; armies cannot be picked up on the way" if picked_up else ""
+            require(False, f"only {n_armies(there)} of {t.cat.kingdoms[k].name} "
+                    f"{'is' if there == 1 else 'are'} in {t.aname(start)}{extra}",
                     "4.5(D)" if picked_up else "4.5")
         require(n <= free_armies(t, step, start, k),
-                f"only {free_armies(t, step, start, k)} armies of {t.cat.kingdoms[k].name} "
+                f"only {n_armies(free_armies(t, step, start, k))} of {t.cat.kingdoms[k].name} "
                 f"in {t.aname(start)} can move", "4.5(F)")
     if drop:
         require(len(path) == 2, "armies can be dropped only in the area passed through",
@@ -253,19 +255,21 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     names = ", ".join(t.cname(c) for c in chars)
     moved = ", ".join(f"{n} {t.cat.kingdoms[k].name}" for k, n in armies.items()) or "no armies"
     route = " -> ".join(t.aname(a) for a in [start, *path])
-    t.say(f"{names} move with {moved}: {route}", "4.5")
+    t.say(f"{names} {'moves' if len(chars) == 1 else 'move'} with {moved}: {route}", "4.5")
     if emperor:
         t.say(f"  Emperor Xian goes with them to {t.aname(final)}", "9(D)")
     for k, n in drop.items():
-        t.say(f"  {n} armies of {t.kname(k)} are dropped off in {t.aname(path[0])}", "4.5(D)")
+        t.say(f"  {n_armies(n)} of {t.kname(k)} {'is' if n == 1 else 'are'} dropped off in "
+              f"{t.aname(path[0])}", "4.5(D)")
     for cid in leave:
         t.say(f"  {t.cname(cid)} is left in {t.aname(path[0])}", "4.5(D)")
     if attrition:
         rule = "4.5.2" if terrain == "river" else "4.5.1(B)"
         column = "Boats column" if terrain == "river" and any(t.c(c).boats for c in chars) \
             else "table"
-        t.say(f"  crossing the {terrain} into {t.aname(final)} with {sum(arriving.values())} "
-              f"armies costs {attrition} by the Attrition {column}", rule)
+        t.say(f"  crossing the {terrain} into {t.aname(final)} with "
+              f"{n_armies(sum(arriving.values()))} costs {attrition} by the Attrition {column}",
+              rule)
         for k, n in losses.items():
             lost, extra = t.lose(final, k, n)
             _unmark(step, final, k, lost + extra)

@@ -20,6 +20,7 @@ from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.sides import hostile_sides, queue_combat
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 DONG_ZHUO_RETAINERS = ("lu-bu", "hua-xiong", "li-ru")
 KEEPABLE = ("hua-xiong", "li-ru")
@@ -223,7 +224,7 @@ class RoundEnd(Handler):
             moves = relocation_moves(t, role)
             if not moves or not standing.wants_question(t.orders(role), "relocate"):
                 return None
-            offers = [button("relocate", f"Move {t.armies(a, k)} armies of {t.kname(k)} from "
+            offers = [button("relocate", f"Move {n_armies(t.armies(a, k))} of {t.kname(k)} from "
                                          f"{t.aname(a)} to {t.aname(to)}", "4.8.3",
                              **{"from": a, "kingdom": k, "to": to}) for a, k, to in moves]
             return ask(role, "relocation", "relocate allied armies so that each area keeps "
@@ -295,7 +296,8 @@ def _relocate(t: Table, area: str, kid: str, to: str) -> None:
     n = t.armies(area, kid)
     t.remove_armies(area, kid, n)
     t.add_armies(to, kid, n)
-    t.say(f"{n} armies of {t.kname(kid)} relocate from {t.aname(area)} to {t.aname(to)}",
+    t.say(f"{n_armies(n)} of {t.kname(kid)} {'relocates' if n == 1 else 'relocate'} from "
+          f"{t.aname(area)} to {t.aname(to)}",
           "4.8.3")
 
 

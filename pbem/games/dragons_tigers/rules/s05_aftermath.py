@@ -18,6 +18,7 @@ from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, 
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.sides import members, side_label
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 CAPTURE_ON = numbers().capture_on  # 5.7(B)
 OTHER = {"att": "def", "def": "att"}
@@ -231,7 +232,7 @@ class Relocate(Handler):
         rule = self._rule(t, step, cid)
         return ask(role, "relocate", f"where does {t.c(cid).name} go?",
                    [button("relocate", f"{t.cname(cid)} to {t.aname(a)} "
-                                       f"({t.armies(a, kid)} armies)", rule,
+                                       f"({n_armies(t.armies(a, kid))})", rule,
                            character=cid, to=a) for a in places], rule)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:

@@ -39,6 +39,7 @@ from pbem.games.dragons_tigers.sides import (
     side_label,
 )
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount, n_armies, n_hits, odds
 
 N = numbers()
 MAX_BATTLE_DICE = N.battle_dice_most
@@ -317,7 +318,7 @@ def _check_prompt(t: Table, step: Step, who: str) -> Prompt | None:
         kind = "alliance" if t.is_neutral(kid) else "betrayal"
         need = t.c(cid).diplomacy - (0 if kind == "alliance" else N.betrayal_penalty)
         offers.append(button("check", f"{t.cname(cid)}: {kind} check on {t.kname(kid)} "
-                                      f"(succeeds on 1-{need})", "5.1(A)",
+                                      f"(succeeds {odds(need)})", "5.1(A)",
                              character=cid, target=kid))
     offers.append(button("no-check", "Make no check", "5.1"))
     return ask(role, "betrayal-check", "make a betrayal or alliance check?", offers, "5.1")
@@ -404,8 +405,8 @@ def _strategy(t: Table, step: Step) -> None:
             per = t.cat.tables.strategy_contest[die]
             stars = c.command + c.diamonds
             hits[who] += per * stars
-            t.say(f"{t.cname(cid)} ({stars} {'stars' if stars != 1 else 'star'}) rolls {die}: "
-                  f"{per} x {stars} = {per * stars} hits", "5.2(A)")
+            t.say(f"{t.cname(cid)} ({amount(stars, 'star', 'stars')}) rolls {die}: "
+                  f"{per} x {stars} = {n_hits(per * stars)}", "5.2(A)")
     _inflict(t, step, hits, "valor")
 
 
@@ -424,7 +425,7 @@ def _valor(t: Table, step: Step) -> None:
         rolled = True
         if die <= valor:
             hits[who] = die
-            t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: {die} hits", "5.3(B)")
+            t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: {n_hits(die)}", "5.3(B)")
         else:
             t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: no hits", "5.3(B)")
     if rolled:
@@ -465,8 +466,8 @@ def _battle(t: Table, step: Step) -> None:
                        f"{i + 1} of {count}") for i in range(count)]
         hits[who] = sum(1 for d in dice if d <= rating)
         shown = " ".join(str(d) for d in dice)
-        t.say(f"{side_label(t, area, side)}: {text}; {count} dice [{shown}] at or under "
-              f"{rating}: {hits[who]} hits", "5.4(B)")
+        t.say(f"{side_label(t, area, side)}: {text}; {amount(count, 'die', 'dice')} [{shown}] "
+              f"at or under {rating}: {n_hits(hits[who])}", "5.4(B)")
     _inflict(t, step, hits, "retreat-att")
 
 
@@ -509,7 +510,7 @@ def _loss_prompt(t: Table, step: Step) -> Prompt | None:
                               min(hits, t.armies(area, k)), plan.get(k, 0)) for k in kings)
         spec = ActionSpec("losses", f"Allocate {hits} losses in {t.aname(area)}", "5.4(C)",
                           params=params)
-        return ask(role, "losses", f"choose which armies take {hits} hits in {t.aname(area)}",
+        return ask(role, "losses", f"choose which armies take {n_hits(hits)} in {t.aname(area)}",
                    [spec], "5.4(C)")
     return None
 
@@ -526,7 +527,7 @@ def _loss_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             require(set(counts) <= set(kings)
                     and all(0 <= n <= t.armies(area, k) for k, n in counts.items())
                     and sum(counts.values()) == hits,
-                    f"the losses must add up to {hits} armies of this side", "5.4(C)")
+                    f"the losses must add up to {n_armies(hits)} of this side", "5.4(C)")
             step["alloc"][who] = counts
             return
 
@@ -542,7 +543,7 @@ def _apply_losses(t: Table, step: Step) -> None:
                                                         _runner(t, step, who))
         for k, n in plan.items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n} armies" + (f", and {extra} more for want of "
+            t.say(f"{t.kname(k)} loses {n_armies(n)}" + (f", and {extra} more for want of "
                                                       f"counters to make change" if extra else ""),
                   "5.4(C)")
     att_left = side_armies(t, area, step["att"])

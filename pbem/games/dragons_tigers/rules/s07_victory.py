@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pbem.games.dragons_tigers.flow import Handler, Step, handler
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount
 
 
 def tally(t: Table) -> dict[str, dict[str, int]]:
@@ -33,8 +34,9 @@ def final_count(t: Table) -> None:
     rebels = traitorous_areas(t)
     t.heading("The game ends: the count of areas", "7")
     for role, score in scores.items():
-        t.say(f"{t.rname(role)}: {score['areas']} areas, {score['manpower']} manpower", "7(2)")
-    t.say(f"Traitorous kingdoms: {rebels} areas", "8(C)")
+        t.say(f"{t.rname(role)}: {amount(score['areas'], 'area', 'areas')}, "
+              f"{score['manpower']} manpower", "7(2)")
+    t.say(f"Traitorous kingdoms: {amount(rebels, 'area', 'areas')}", "8(C)")
     best = max((s["areas"] for s in scores.values()), default=0)
     if rebels > best:
         t.say("The Traitorous kingdoms hold more areas than any player: China falls to them "

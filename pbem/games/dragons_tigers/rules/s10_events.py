@@ -24,6 +24,7 @@ from pbem.games.dragons_tigers.sides import (
     turn_enemy,
 )
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 HARVEST_RULE = "10.3"
 RESTORED_ARMIES = numbers().restored_armies
@@ -65,7 +66,7 @@ def enemy_losses(t: Table, area: str, step: Step, count: int, rule: str,
         role = t.runner(side, t.side(kid))
         for k, n in loss_plan(t, area, kings, take, role).items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n} armies in {t.aname(area)}"
+            t.say(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
                   + (f" and {extra} more for want of change" if extra else ""), rule)
         left -= take
     if count and left == count:
@@ -362,7 +363,7 @@ class Event(Handler):
             for k, n in t.armies_in(area).items():
                 lost = (n + 1) // 2
                 _, extra = t.lose(area, k, lost)
-                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n} armies"
+                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
             t.push({"step": "sweep"})  # an ally may have lost its last army (5.5(C))
@@ -383,7 +384,7 @@ class Event(Handler):
         else:
             area = step["choice"]
             count = extra_roll(t, f"Yellow Turbans in {t.cat.areas[area].name}")
-            t.say(f"The uprising in {t.aname(area)} destroys up to {count} armies", "10.7")
+            t.say(f"The uprising in {t.aname(area)} destroys up to {n_armies(count)}", "10.7")
             enemy_losses(t, area, step, count, "10.7", only_players=True)
             t.pop()
             t.push({"step": "sweep"})
@@ -401,7 +402,7 @@ class Event(Handler):
                 t.say(f"{t.aname(area)}: no enemy armies", "10.8(B)")
                 continue
             count = extra_roll(t, f"Barbarian Raids on {t.cat.areas[area].name}")
-            t.say(f"{t.aname(area)}: the raiders destroy up to {count} armies", "10.8(B)")
+            t.say(f"{t.aname(area)}: the raiders destroy up to {n_armies(count)}", "10.8(B)")
             enemy_losses(t, area, step, count, "10.8(B)")
         t.pop()
         t.push({"step": "sweep"})
@@ -539,8 +540,8 @@ def arrive(t: Table, kid: str, area: str, returning: list[str], rule: str) -> No
     names = ", ".join(t.cname(c) for c in returning)
     status = "neutral" if t.is_neutral(kid) else (
         "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
-    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, {t.armies(area, kid)} "
-          f"armies) as {status}", rule)
+    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
+          f"{n_armies(t.armies(area, kid))}) as {status}", rule)
     side = t.side(kid)
     for other in hostile_sides(t, area, side):
         queue_combat(t, area, side, other, "arrival")

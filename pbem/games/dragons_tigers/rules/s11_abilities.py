@@ -17,6 +17,7 @@ from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, 
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.sides import enemy_player_areas
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount
 
 EDICT_LIMIT = numbers().edict_free_retainers_below  # 11.1
 EDICT_ON = numbers().edict_pull_on  # 11.1
@@ -49,8 +50,9 @@ class Abilities(Handler):
             if len(free) < EDICT_LIMIT:
                 die = t.roll("Cao Cao's edict seeking talent")
                 if die <= EDICT_ON:
-                    t.say(f"Edict Seeking Talented Individuals: Cao Cao 曹操 ({len(free)} free "
-                          f"retainers) rolls {die}: he pulls a free retainer", "11.1")
+                    t.say(f"Edict Seeking Talented Individuals: Cao Cao 曹操 "
+                          f"({amount(len(free), 'free retainer', 'free retainers')}) rolls "
+                          f"{die}: he pulls a free retainer", "11.1")
                     t.push({"step": "event", "event": "recruit-retainer", "phase": "start",
                             "turn_kingdom": kid, "player": turn["player"]})
                 else:
