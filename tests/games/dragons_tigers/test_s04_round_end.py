@@ -413,6 +413,7 @@ def test_interrupted_player_acts_first_at_round_end() -> None:
     assert prompt.role == "white" and prompt.rule == "4.8.4"
     assert game.offered() == [{"do": "keep-main"}, {"do": "main", "kingdom": "yuan-shu"}]
     game.refuse("blue", "keep-main")
+    game.refuse("white", {"do": "keep-main", "kingdom": "yuan-shao"}, rule="4.8.4")
     game.refuse("white", {"do": "main", "kingdom": "cao-cao"}, rule="4.8.4")
     lines = game.act("white", {"do": "main", "kingdom": "yuan-shu"})
     assert stripped(lines) == ["White Tiger makes Yuan Shu 袁術 the main kingdom (4.8.4)"]
