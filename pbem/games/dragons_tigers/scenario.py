@@ -152,9 +152,12 @@ def apply(state: dict[str, Any], scenario: Mapping[str, Any]) -> None:
         _history(state, cat, rnd)
     for name, info in _mapping(scenario.get("kingdoms"), "kingdoms").items():
         _kingdom_entry(state, cat, name, _mapping(info, f"kingdoms.{name}", KINGDOM_KEYS))
+    characters = _mapping(scenario.get("characters"), "characters")
     if "pieces" in scenario:
-        _pieces(state, cat, scenario["pieces"])
-    for name, info in _mapping(scenario.get("characters"), "characters").items():
+        named = {_character(cat, name, f"characters.{name}") for name, info in characters.items()
+                 if isinstance(info, dict) and info.get("kingdom") is not None}
+        _pieces(state, cat, scenario["pieces"], named)
+    for name, info in characters.items():
         _character_entry(state, cat, name, info)
     _leaders(state, cat)
     if "emperor" in scenario:
@@ -247,7 +250,8 @@ def _character_entry(state: dict[str, Any], cat: Catalog, name: str, info: Any) 
         raise _fail(f"characters.{name}", "a character on the map needs a kingdom")
 
 
-def _pieces(state: dict[str, Any], cat: Catalog, pieces: Any) -> None:
+def _pieces(state: dict[str, Any], cat: Catalog, pieces: Any, named: set[str]) -> None:
+    """Replace the map; ``named``: free retainers whose kingdom ``characters`` gives."""
     pieces = _mapping(pieces, "pieces")
     for entry in state["chars"].values():
         if entry["at"] not in OFF_MAP:
@@ -268,7 +272,8 @@ def _pieces(state: dict[str, Any], cat: Catalog, pieces: Any) -> None:
             cid = _character(cat, cname, f"pieces.{name}.characters")
             entry = _show(state, cat, cid)
             entry["at"] = area
-            if cat.characters[cid].kingdom is None and entry["kingdom"] is None:
+            if cat.characters[cid].kingdom is None and entry["kingdom"] is None \
+                    and cid not in named:
                 free.append(cid)
         if free:
             present = set(armies.get(area, {})) | {
