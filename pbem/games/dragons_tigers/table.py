@@ -2,8 +2,9 @@
 
 The state is plain data (what a save holds). :class:`Table` wraps it for one action with
 queries (who is where, who controls what, who is friendly with whom) and the few
-mutations every rule needs (armies, characters, control), so rule modules read like the
-rulebook rather than like dictionary plumbing.
+mutations every rule needs (armies, characters, control, the activation pool, main
+kingdoms), so rule modules read like the rulebook rather than like dictionary plumbing,
+and hand each other state through it rather than through one another.
 
 State layout (all keys always present):
 
@@ -13,7 +14,8 @@ State layout (all keys always present):
   warlord (character id showing), eliminated_turn}
 * ``chars``: id -> {kingdom, at (area id, or pool/dead/aside/out/court), recruited}
 * ``armies``: area -> {kingdom: n}; ``control``: area -> kingdom
-* ``emperor``: area; ``flags``: one-off facts (Zhuge Liang has appeared ...)
+* ``emperor``: area; ``flags``: one-off facts (``zhuge_liang`` has appeared, the Emperor
+  has fled: ``emperor_fled``, absent until he does)
 * ``stack``: the procedure in progress, innermost last; ``orders``: standing orders
 * ``result``: the outcome once the game is over
 """
