@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.games.dragons_tigers.table import OFF_MAP, Table
+from pbem.games.dragons_tigers.words import amount
 
 
 def armies_text(t: Table, area: str) -> str:
@@ -21,7 +22,7 @@ def position(state: dict[str, Any]) -> str:
         shown = ", ".join(t.kname(k) + (" (main)" if t.kingdom(k)["main"] else "")
                           for k in kings) or "no kingdom left"
         areas = t.controlled_by_role(role)
-        lines.append(f"{t.rname(role)}: {shown}; {len(areas)} areas")
+        lines.append(f"{t.rname(role)}: {shown}; {amount(len(areas), 'area', 'areas')}")
     neutral = [t.kname(k) for k in t.cat.player_kingdoms if t.in_play(k) and t.is_neutral(k)]
     if neutral:
         lines.append("Neutral: " + ", ".join(neutral))

@@ -6,11 +6,16 @@ actions the rules offer and to whom) or, when nobody has anything to decide, *ru
 (rolls dice, moves pieces, pushes or pops steps). :func:`advance` runs steps until one
 prompts. An action is legal only if the current prompt offers it, so hints and refusals
 come from the same code.
+
+This module is the only hub of the rules: each section registers its handlers here by
+name (:func:`handler` for steps, :func:`phase` for the phases of a turn, :func:`explains`
+for why its verbs are refused), and a section hands work to another by pushing a step by
+name, never by importing it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from pbem.engine import ActionSpec, Option, Param, Prompt
@@ -43,12 +48,30 @@ class Handler:
 
 
 HANDLERS: dict[str, Handler] = {}
+PHASES: dict[str, Handler] = {}
+Explainer = Callable[[Table, str, Mapping[str, Any]], "IllegalAction | None"]
+EXPLAINERS: dict[str, Explainer] = {}
 
 
 def handler(cls: type[Handler]) -> type[Handler]:
     """Register a step handler under its name."""
     HANDLERS[cls.name] = cls()
     return cls
+
+
+def phase(cls: type[Handler]) -> type[Handler]:
+    """Register a phase of a turn under its name: its handler gets the ``turn`` step."""
+    PHASES[cls.name] = cls()
+    return cls
+
+
+def explains(*verbs: str) -> Callable[[Explainer], Explainer]:
+    """Register why ``verbs`` are refused when no step in progress offers them."""
+    def register(function: Explainer) -> Explainer:
+        for verb in verbs:
+            EXPLAINERS[verb] = function
+        return function
+    return register
 
 
 def current_prompt(t: Table) -> Prompt | None:
@@ -88,6 +111,8 @@ def act(t: Table, role: str, action: Mapping[str, Any]) -> None:
     offered = {spec.verb: spec for spec in prompt.actions}
     if verb not in offered:
         reason = hand.explain(t, step, role, action)
+        if reason is None and verb in EXPLAINERS:
+            reason = EXPLAINERS[str(verb)](t, role, action)
         if reason is not None:
             raise reason
         names = ", ".join(sorted(offered))

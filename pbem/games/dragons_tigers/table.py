@@ -2,8 +2,9 @@
 
 The state is plain data (what a save holds). :class:`Table` wraps it for one action with
 queries (who is where, who controls what, who is friendly with whom) and the few
-mutations every rule needs (armies, characters, control), so rule modules read like the
-rulebook rather than like dictionary plumbing.
+mutations every rule needs (armies, characters, control, the activation pool, main
+kingdoms), so rule modules read like the rulebook rather than like dictionary plumbing,
+and hand each other state through it rather than through one another.
 
 State layout (all keys always present):
 
@@ -13,7 +14,8 @@ State layout (all keys always present):
   warlord (character id showing), eliminated_turn}
 * ``chars``: id -> {kingdom, at (area id, or pool/dead/aside/out/court), recruited}
 * ``armies``: area -> {kingdom: n}; ``control``: area -> kingdom
-* ``emperor``: area; ``flags``: one-off facts (Zhuge Liang has appeared ...)
+* ``emperor``: area; ``flags``: one-off facts (``zhuge_liang`` has appeared, the Emperor
+  has fled: ``emperor_fled``, absent until he does)
 * ``stack``: the procedure in progress, innermost last; ``orders``: standing orders
 * ``result``: the outcome once the game is over
 """
@@ -25,6 +27,7 @@ from typing import Any
 
 from pbem.dice import Dice
 from pbem.engine import Log
+from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import counters
 from pbem.games.dragons_tigers.catalog import Catalog, Character, load_catalog
 
@@ -122,6 +125,20 @@ class Table:
     def warlord(self, kid: str) -> str | None:
         return self.s["kingdoms"][kid]["warlord"]
 
+    def join(self, kid: str, role: str) -> None:
+        """``kid`` becomes an allied kingdom of ``role``; its chit joins the pool (4.3(A))."""
+        self.kingdom(kid)["owner"] = role
+        self.kingdom(kid)["main"] = False
+        self.add_chit(kid)
+
+    def make_main(self, role: str, kid: str, rule: str) -> None:
+        """``role`` names ``kid`` his main kingdom; the others become allies (3.2)."""
+        if kid not in self.kingdoms_of(role):
+            raise IllegalAction("the main kingdom must be one of your kingdoms", rule)
+        for other in self.kingdoms_of(role):
+            self.kingdom(other)["main"] = other == kid
+        self.say(f"{self.rname(role)} makes {self.kname(kid)} the main kingdom", rule)
+
     def players_in_game(self) -> list[str]:
         return [role for role in self.s["seats"] if self.kingdoms_of(role)]
 
@@ -178,6 +195,21 @@ class Table:
 
     def retainers_of(self, kid: str) -> list[str]:
         return [cid for cid in self.chars_of(kid) if self.c(cid).rank == "retainer"]
+
+    def wizard_at_court(self, kid: str) -> bool:
+        """Does a wizard serve ``kid``, off the map (11.6(A), 11.6(C))?"""
+        return any(self.c(cid).wizard and e["kingdom"] == kid and e["at"] == "court"
+                   for cid, e in self.s["chars"].items())
+
+    def kill(self, cid: str) -> None:
+        """A retainer dies: to the dead pile (a wizard returns to the pool, 11.6(E))."""
+        if self.c(cid).wizard:
+            self.place_char(cid, "pool", kingdom=None)
+            self.char(cid)["kingdom"] = None
+            return
+        self.place_char(cid, "dead")
+        self.char(cid)["kingdom"] = None
+        self.char(cid)["recruited"] = False
 
     def place_char(self, cid: str, at: str, kingdom: str | None = None) -> None:
         entry = self.s["chars"].setdefault(cid, {"kingdom": None, "at": "aside",
@@ -267,12 +299,7 @@ class Table:
         mix = self.counter_mix(kid)
         if limit is None:
             return counters.max_total_addable(stacks, index, mix)
-        for extra in range(limit, 0, -1):
-            trial = list(stacks)
-            trial[index] += extra
-            if counters.can_represent(trial, mix):
-                return extra
-        return 0
+        return counters.max_addable(stacks, index, mix, limit)
 
     def lose(self, area: str, kid: str, n: int) -> tuple[int, int]:
         """Remove ``n`` armies as losses, then make change (5.4(C)); return (lost, extra)."""
@@ -351,6 +378,44 @@ class Table:
 
     def neighbours(self, area: str) -> dict[str, str]:
         return self.cat.neighbours(area)
+
+    def emperor_holder(self) -> str | None:
+        """The kingdom controlling the Emperor's area, which holds him (9(A))."""
+        area = self.s["emperor"]
+        return self.controller(area) if area else None
+
+    # ------------------------------------------------------------------ activation chits
+
+    def chit_is_live(self, chit: str) -> bool:
+        """Does pulling ``chit`` give a turn (rules-notes 9)?"""
+        info = self.cat.chits[chit]
+        if info.kind == "faction":
+            return info.ref in self.s["seats"] and bool(self.kingdoms_of(str(info.ref)))
+        if info.kind == "kingdom":
+            kid = str(info.ref)
+            return self.in_play(kid) and self.owner(kid) is not None
+        return any(self.in_play(kid) for kid in self.cat.traitorous_kingdoms)
+
+    def fill_pool(self) -> None:
+        """3.4(A), 4.1(A), 4.8.5(B): every live chit into the pool, none drawn."""
+        self.s["pool"] = [chit for chit in self.cat.chits if self.chit_is_live(chit)]
+        self.s["drawn"] = []
+
+    def add_chit(self, ref: str) -> None:
+        """The chit of a kingdom newly held by a player goes into the pool (4.3(A)); so
+        does the faction chit of a player back in the game (``ref`` is his role,
+        12.2.3(B))."""
+        chit = f"chit:{ref}"
+        if chit in self.cat.chits and chit not in self.s["pool"] and chit not in self.s["drawn"]:
+            self.s["pool"].append(chit)
+            self.s["pool"].sort(key=list(self.cat.chits).index)
+
+    def remove_chit(self, kid: str) -> None:
+        """5.5(C): an eliminated kingdom's chit leaves play."""
+        chit = f"chit:{kid}"
+        for pile in ("pool", "drawn"):
+            if chit in self.s[pile]:
+                self.s[pile].remove(chit)
 
     # ------------------------------------------------------------------ flow
 

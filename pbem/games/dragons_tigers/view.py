@@ -72,7 +72,11 @@ def view(state: dict[str, Any], role: str | None) -> dict[str, Any]:
             "characters": t.chars_in(area.id),
             "emperor": state["emperor"] == area.id})
     characters = []
-    for cid, entry in state["chars"].items():
+    entries = dict(state["chars"])
+    for cid, c in cat.characters.items():  # a counter turned over: its front is gone
+        if cid not in entries and not c.back_only and c.flip in entries:
+            entries[cid] = {"kingdom": c.kingdom, "at": "out", "recruited": False}
+    for cid, entry in entries.items():
         c = cat.characters[cid]
         characters.append({"id": cid, "name": c.name, "zh": c.zh, "kingdom": entry["kingdom"],
                            "at": entry["at"], "on_map": entry["at"] not in OFF_MAP,

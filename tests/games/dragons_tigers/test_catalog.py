@@ -325,7 +325,7 @@ def test_mandate_round_length_matches_board_md(cat: Catalog) -> None:
 
 def test_counter_mix(cat: Catalog) -> None:
     mix = cat.counter_mix("cao-cao")
-    assert [(t.sides, t.count) for t in mix] == [((1, 2), 8), ((5, 10), 5)]
+    assert [(t.sides, t.count) for t in mix] == [((1, 2), 40), ((5, 10), 40)]
     assert cat.counter_mix("Lü Bu") == mix
     assert dict(cat.counter_overrides) == {}
 

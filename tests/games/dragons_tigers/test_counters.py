@@ -1,4 +1,5 @@
-"""Army counter arithmetic (2.2(B), 4.4(F), 5.4(C)) with the project's counter mix."""
+"""Army counter arithmetic (2.2(B), 4.4(F), 5.4(C)): with a tight mix, where the limits
+bite, and with the project's generous default."""
 
 from __future__ import annotations
 
@@ -12,20 +13,49 @@ from pbem.games.dragons_tigers.counters import (
     can_represent,
     capacity,
     largest_representable,
+    max_addable,
     max_total_addable,
 )
+from tests.games.dragons_tigers.conftest import TIGHT_MIX
 
-# The default mix: 8 counters showing 1|2 and 5 counters showing 5|10.
-MIX = load_catalog().counter_mix("cao-cao")
+# A tight mix: 8 counters showing 1|2 and 5 counters showing 5|10.
+MIX = TIGHT_MIX
+DEFAULT = load_catalog().counter_mix("cao-cao")
 
 
-def test_default_mix_is_eight_small_and_five_large() -> None:
+def test_default_mix_is_forty_small_and_forty_large() -> None:
     expected = (
-        CounterType(id="small", sides=(1, 2), count=8),
-        CounterType(id="large", sides=(5, 10), count=5),
+        CounterType(id="small", sides=(1, 2), count=40),
+        CounterType(id="large", sides=(5, 10), count=40),
     )
-    assert load_catalog().counter_mix("sun-wu") == expected
-    assert capacity(MIX) == 66
+    assert load_catalog().counter_mix("sun-wu") == expected == DEFAULT
+    assert capacity(MIX) == 66 and capacity(DEFAULT) == 480
+
+
+def test_default_mix_shows_any_twenty_stacks_of_three_hundred_armies() -> None:
+    """The default never decides a game the rulebook would not: any kingdom spread over at
+    most 20 areas with at most 300 armies can be shown, whatever the split (the worst
+    cases included: twenty stacks of 3 or 4, which take two 1|2 counters each)."""
+    assert can_represent([3] * 20, DEFAULT) and can_represent([4] * 19 + [224], DEFAULT)
+    assert can_represent([19] * 15 + [15], DEFAULT)
+    rng = random.Random(20261123)
+    for _ in range(300):
+        count = rng.randint(1, 20)
+        total = rng.randint(count, 300)
+        cuts = sorted(rng.sample(range(1, total), count - 1)) if count > 1 else []
+        stacks = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        assert can_represent(stacks, DEFAULT), stacks
+    assert not can_represent([481], DEFAULT) and not can_represent([3] * 21, DEFAULT)
+
+
+def test_max_addable_within_a_limit() -> None:
+    """How many armies a levy may add to one stack, up to the manpower it has (4.4(F))."""
+    assert max_addable([64], 0, MIX, 5) == 2
+    assert max_addable([0], 0, MIX, 5) == 5
+    assert max_addable([1] * 8 + [0], 8, MIX, 4) == 0
+    assert max_addable([1] * 8 + [0], 8, MIX, 7) == 5
+    assert max_addable([67, 0], 1, MIX, 3) == 0
+    assert max_addable([0], 0, DEFAULT, 500) == 480
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.games.dragons_tigers.kit import Game, two_players
@@ -119,9 +121,9 @@ def test_warlord_removed_from_play_means_he_has_died() -> None:
 
 
 @pytest.mark.rule("2.2(B)")
-def test_army_counters_split_like_currency_within_the_counter_mix() -> None:
-    """Army counters combine and divide like money, but a kingdom has only so many (the
-    project's mix: 8 counters of 1|2 and 5 of 5|10, at most 66 armies). A stack of 66
+def test_army_counters_split_like_currency_within_the_counter_mix(tight_counters: Any) -> None:
+    """Army counters combine and divide like money, but a kingdom has only so many (here a
+    tight mix: 8 counters of 1|2 and 5 of 5|10, at most 66 armies). A stack of 66
     uses every counter: 6 armies can split off (60 = 5x10 + 5x2 and 6 = 3x2), but a
     single army cannot, for no counter would be left to show it."""
     game = movement({

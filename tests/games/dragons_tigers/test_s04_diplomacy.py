@@ -176,7 +176,7 @@ def test_neutralised_ally_fights_former_friends_at_once_in_chosen_order() -> Non
         "Combat in Xuchang 許昌: Yuan Shu (neutral) attacks White Tiger (Yuan Shao) (5)",
         "Combat in Qiao 譙: White Tiger (Yuan Shao) attacks Yuan Shu (neutral) (5)",
     ]
-    assert "  Gongsun Zan 公孫瓚 loses 1 armies (5.4(C))" in lines
+    assert "  Gongsun Zan 公孫瓚 loses 1 army (5.4(C))" in lines
     assert game.armies("nanyang", "yuan-shu") == 5 and game.armies("nanyang", "gongsun-zan") == 0
     assert game.armies("xuchang", "yuan-shu") == 3 and game.armies("xuchang", "yuan-shao") == 0
     assert game.controller("xuchang") == "yuan-shu" and game.controller("qiao") == "yuan-shao"

@@ -174,10 +174,10 @@ def test_retainer_admin_armies_may_go_to_retainer_area() -> None:
 
 
 @pytest.mark.rule("4.4(F)")
-def test_levy_limited_by_army_counters_and_no_disbanding() -> None:
+def test_levy_limited_by_army_counters_and_no_disbanding(tight_counters: Any) -> None:
     """Armies can be levied only when counters are left to show them; counters may be
-    exchanged like money, but no army may be thrown away to free a counter. With the
-    default mix (8 counters 1/2 and 5 counters 5/10 per kingdom, 66 at most), Cao Cao
+    exchanged like money, but no army may be thrown away to free a counter. With a tight
+    mix (8 counters 1/2 and 5 counters 5/10 per kingdom, 66 at most), Cao Cao
     with 64 armies can add only 2 of his 5; with eight 1-army stacks using every small
     counter, a ninth stack can show 5 armies but not 1."""
     game = levy_game({

@@ -70,7 +70,7 @@ def test_commander_moves_up_to_two_areas_with_armies_from_his_area() -> None:
     game.refuse("blue", move("yanzhou", ["qiao"], [], 6), rule="4.5")
     game.refuse("blue", move("yanzhou", ["qiao"], ["cao-cao"], 11), rule="4.5")
     lines = game.act("blue", move("yanzhou", ["xuchang", "nanyang"], ["cao-cao"], 6))
-    assert lines == ["Cao Cao 曹操 move with 6 Cao Cao: Yanzhou 兗州 -> Xuchang 許昌 -> "
+    assert lines == ["Cao Cao 曹操 moves with 6 Cao Cao: Yanzhou 兗州 -> Xuchang 許昌 -> "
                      "Nanyang 南陽 (4.5)"]
     assert game.where("cao-cao") == "nanyang"
     assert game.armies("nanyang", "cao-cao") == 6 and game.armies("yanzhou", "cao-cao") == 4
@@ -130,7 +130,8 @@ def test_character_alone_cannot_enter_unfriendly_or_empty_area() -> None:
     one, only with armies, and must stop there. Xiahou Dun alone may go into Cao Cao's
     Xuchang but not into empty Qiao, Dong Zhuo's Luoyang or Yuan Shu's Nanyang; with one
     army he may enter Qiao but not carry on to Xuzhou. Once Cao Cao has taken Qiao, Cao Ren
-    may follow him there alone."""
+    still needs an army to follow him: Qiao was not friendly when the movement phase
+    began (rules-notes 19)."""
     game = movement()
     game.refuse("blue", move("yanzhou", ["qiao"], ["xiahou-dun"]), rule="4.5(B)")
     game.refuse("blue", move("yanzhou", ["luoyang"], ["xiahou-dun"]), rule="4.5(B)")
@@ -138,10 +139,11 @@ def test_character_alone_cannot_enter_unfriendly_or_empty_area() -> None:
     game.refuse("blue", move("yanzhou", ["qiao", "xuzhou"], ["xiahou-dun"], 1), rule="4.5(B)")
     game.act("blue", move("yanzhou", ["qiao"], ["cao-cao"], 3))
     assert game.controller("qiao") == "cao-cao"
-    game.act("blue", move("yanzhou", ["qiao"], ["cao-ren"]))
+    game.refuse("blue", move("yanzhou", ["qiao"], ["cao-ren"]), rule="4.5(B)")
+    game.act("blue", move("yanzhou", ["qiao"], ["cao-ren"], 1))
     game.act("blue", move("yanzhou", ["xuchang"], ["xiahou-dun"]))
     assert game.where("cao-ren") == "qiao" and game.where("xiahou-dun") == "xuchang"
-    assert game.armies("qiao", "cao-cao") == 3 and game.armies("yanzhou", "cao-cao") == 7
+    assert game.armies("qiao", "cao-cao") == 4 and game.armies("yanzhou", "cao-cao") == 6
 
 
 @pytest.mark.rule("4.5(C)")
@@ -228,8 +230,8 @@ def test_attrition_only_entering_unfriendly_or_empty_area() -> None:
     kingdom, or an empty one, suffer attrition, whether armies are there or not; into a
     friendly area they do not. From Cao Cao's Nanyang: 3 armies into Jiangxia, held by
     White's Yan Liang with no armies, lose 1; 5 into Liu Bei's Hanzhong lose none. From
-    Yanzhou, 6 armies into empty Qingzhou lose 2; 5 more follow into the now friendly
-    Qingzhou and lose none; 5 into Qiao over a plain lose none."""
+    Yanzhou, 6 armies into empty Qingzhou lose 2; 5 more follow into Qingzhou, taken only
+    in this phase, and lose 1; 5 into Qiao over a plain lose none."""
     game = movement(
         nanyang={"armies": {"cao-cao": 10}, "characters": ["xiahou-dun", "cao-ren"]},
         yanzhou={"armies": {"cao-cao": 20}, "characters": ["cao-cao", "xiahou-yuan"]},
@@ -250,10 +252,32 @@ def test_attrition_only_entering_unfriendly_or_empty_area() -> None:
     game.act("blue", move("yanzhou", ["qingzhou"], ["cao-cao"], 6))
     assert game.armies("qingzhou", "cao-cao") == 4
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 5))
-    assert len(lines) == 1 and game.armies("qingzhou", "cao-cao") == 9
+    assert len(lines) == 3 and game.armies("qingzhou", "cao-cao") == 8
     lines = game.act("blue", move("yanzhou", ["qiao"], ["guo-jia"], 5))
     assert len(lines) == 1 and game.armies("qiao", "cao-cao") == 5
     assert game.armies("yanzhou", "cao-cao") == 4 and game.armies("nanyang", "cao-cao") == 2
+
+
+@pytest.mark.rule("4.5.1(A)")
+@pytest.mark.rule("4.5(B)")
+def test_a_vanguard_does_not_open_the_way_for_the_groups_behind_it() -> None:
+    """An area counts as friendly for the halt, passing through and attrition only if it
+    was friendly when the movement phase began (rules-notes 19 and 23). Xiahou Yuan takes
+    2 armies over the mountain into empty Qingzhou and loses none (1-2 armies never do),
+    and Qingzhou is Cao Cao's at once (6(B)); yet Cao Cao's 12 that follow lose 4 crossing
+    into it, and none of them may march on through it to Xuzhou."""
+    game = movement(yanzhou={"armies": {"cao-cao": 20},
+                             "characters": ["cao-cao", "xiahou-yuan", "cao-ren"]})
+    lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 2))
+    assert len(lines) == 1 and game.controller("qingzhou") == "cao-cao"
+    game.refuse("blue", move("yanzhou", ["qingzhou", "xuzhou"], ["cao-ren"], 3), rule="4.5(B)")
+    assert ["qingzhou", "xuzhou"] not in move_offer(game, "yanzhou")["to"]
+    lines = game.act("blue", move("yanzhou", ["qingzhou"], ["cao-cao"], 12))
+    assert lines[1:] == [
+        "  crossing the mountain into Qingzhou 青州 with 12 armies costs 4 by the Attrition "
+        "table (4.5.1(B))",
+        "  Cao Cao 曹操 loses 4 to attrition (4.5.1(B))"]
+    assert game.armies("qingzhou", "cao-cao") == 10 and game.armies("yanzhou", "cao-cao") == 6
 
 
 @pytest.mark.rule("4.5.1(B)")
@@ -349,6 +373,28 @@ def test_faction_chit_lets_friendly_pieces_join_with_own_leader() -> None:
     assert sorted(move_offer(own_chit, "yanzhou")["characters"]) == ["cao-cao", "xiahou-dun"]
     own_chit.refuse("blue", move("yanzhou", ["xuchang"], ["cao-cao", "guan-yu"], 4,
                                  **{"armies.liu-bei": 3}), rule="4.5.3(A)")
+
+
+@pytest.mark.rule("6")
+@pytest.mark.rule("4.5.3(A)")
+def test_player_names_who_holds_an_empty_area_entered_together() -> None:
+    """When kingdoms of one player enter an empty area together, their player says which
+    of them controls it, as after a joint win (6(C)); by default the active kingdom, not
+    whichever the action happens to list first. Into empty Qiao, Liu Bei's armies listed
+    first: Cao Cao holds it. Into empty Xuzhou Blue names Liu Bei, who holds it. Naming a
+    kingdom that does not move is refused."""
+    game = joint(yanzhou={"armies": {"cao-cao": 10, "liu-bei": 6},
+                          "characters": ["cao-cao", "xiahou-dun", "liu-bei", "guan-yu"]})
+    game.act("blue", move("yanzhou", ["qiao"], ["cao-cao", "guan-yu"],
+                          {"liu-bei": 3, "cao-cao": 2}))
+    assert game.controller("qiao") == "cao-cao"
+    assert move_offer(game, "yanzhou")["control"] == ["cao-cao", "liu-bei"]
+    game.refuse("blue", move("yanzhou", ["xuzhou"], ["xiahou-dun"], 2, control="liu-bei"),
+                rule="6")
+    game.act("blue", move("yanzhou", ["xuzhou"], ["xiahou-dun", "liu-bei"], 2,
+                          **{"armies.liu-bei": 2}, control="liu-bei"))
+    assert game.controller("xuzhou") == "liu-bei"
+    assert game.armies("xuzhou", "cao-cao") == 2 and game.armies("xuzhou", "liu-bei") == 2
 
 
 @pytest.mark.rule("4.5.3(B)")

@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
-from tests.games.dragons_tigers.kit import Game, two_players
+from tests.games.dragons_tigers.kit import MODULE, Game, two_players
 
 KINGDOMS = two_players(["cao-cao", "liu-bei", "sun-wu"], ["yuan-shao", "yuan-shu", "liu-biao"])
+FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia", "lu-su",
+                  "cheng-yu", "jia-xu", "fa-zheng", "taishi-ci", "lu-meng", "wei-yan",
+                  "gan-ning", "xu-huang", "zuo-ci"]
 
 
 def round_ending(rnd: int, kingdom: str = "yuan-shao", **extra: Any) -> Game:
@@ -101,6 +104,18 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
 
 
 @pytest.mark.rule("4.8.1(A)")
+def test_a_turned_over_warlord_stays_in_the_view_off_the_map() -> None:
+    """Once Dong Zhuo's counter has turned over to Li Jue, the view still lists Dong Zhuo,
+    off the map, so front ends can show what became of him."""
+    game = round_ending(1)
+    game.advance(1)
+    shown = {c["id"]: c for c in MODULE.view(game.state, "blue")["characters"]}
+    assert shown["li-jue"]["on_map"] and shown["li-jue"]["at"] == "luoyang"
+    assert shown["dong-zhuo"]["at"] == "out" and not shown["dong-zhuo"]["on_map"]
+    assert shown["liu-yan"]["at"] == "out" and shown["liu-zhang"]["on_map"]
+
+
+@pytest.mark.rule("4.8.1(A)")
 def test_released_li_ru_turns_over_and_joins_li_jue() -> None:
     """A holder of Li Ru or Hua Xiong may instead let him go: the counter turns over and
     its other side joins Li Jue."""
@@ -135,6 +150,31 @@ def test_no_li_jue_if_dong_zhuo_was_killed_but_lu_bu_still_enters() -> None:
     assert game.where("lu-bu") == "out" and game.kingdom_of("lu-bu") is None
     assert game.where("lu-bu-warlord") == "xuzhou" and game.armies("xuzhou", "lu-bu") == 10
     assert game.status("lu-bu") == "in-play"
+
+
+@pytest.mark.rule("4.8.1(B)")
+def test_dead_retainer_lu_bu_leaves_play_when_his_kingdom_enters() -> None:
+    """Once the warlord counter of Lü Bu is in play, his Dong Zhuo retainer counter is
+    gone for good, even if he was dead at the end of Round 1: a later refill of the free
+    retainer pool (10.2(C)) brings back Hua Xiong, never a second Lü Bu. Dong Zhuo was
+    killed, so nobody turns over; in Round 2 White's Yuan Shao recruits from the refilled
+    pool."""
+    away = {cid: "out" for cid in FREE_RETAINERS}
+    game = round_ending(1, kingdoms={**KINGDOMS, "dong-zhuo": {"status": "eliminated"}},
+                        characters={**away, "dong-zhuo": "out", "li-ru": "out",
+                                    "hua-xiong": "dead", "lu-bu": "dead"},
+                        pieces={"yanzhou": {"armies": {"cao-cao": 10}, "characters": ["cao-cao"]},
+                                "bohai": {"armies": {"yuan-shao": 10},
+                                          "characters": ["yuan-shao"]}})
+    # the marker leaves (1); Round 2: White's chit (2), the Mandate to Recruit Retainer (2),
+    # the one retainer of the refilled pool (1)
+    lines = stripped(game.advance(1, 2, 2, 1))
+    assert "Lü Bu 呂布 leaves to lead his own kingdom (4.8.1(B))" in lines
+    assert "The free retainer pool is empty: the dead retainers return to it (10.2(C))" in lines
+    assert game.where("lu-bu") == "out" and game.kingdom_of("lu-bu") is None
+    assert game.where("lu-bu-warlord") == "xuzhou"
+    assert game.where("hua-xiong") == "bohai" and game.kingdom_of("hua-xiong") == "yuan-shao"
+    assert [c for c, e in game.state["chars"].items() if e["at"] in ("pool", "dead")] == []
 
 
 @pytest.mark.rule("4.8.1(B)")
@@ -373,6 +413,7 @@ def test_interrupted_player_acts_first_at_round_end() -> None:
     assert prompt.role == "white" and prompt.rule == "4.8.4"
     assert game.offered() == [{"do": "keep-main"}, {"do": "main", "kingdom": "yuan-shu"}]
     game.refuse("blue", "keep-main")
+    game.refuse("white", {"do": "keep-main", "kingdom": "yuan-shao"}, rule="4.8.4")
     game.refuse("white", {"do": "main", "kingdom": "cao-cao"}, rule="4.8.4")
     lines = game.act("white", {"do": "main", "kingdom": "yuan-shu"})
     assert stripped(lines) == ["White Tiger makes Yuan Shu 袁術 the main kingdom (4.8.4)"]

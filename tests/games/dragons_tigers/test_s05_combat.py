@@ -360,6 +360,35 @@ def test_no_strategy_contest_when_only_defender_has_strategist() -> None:
     assert game.where("guo-jia") == "bohai"
 
 
+@pytest.mark.rule("5.2")
+def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> None:
+    """The contest belongs to the active player's strategist whichever side he is on.
+    Blue's Cao Cao, taking his turn, restores White's Yuan Shu into Xuchang (Family
+    Restoration), where Xiahou Dun and the strategist Xun Yu defend 8 of Cao Cao's
+    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu's betrayal
+    check on Yuan Shu fails (6), then he rolls 6 in the contest: five hits. Valor misses
+    on both sides; the battle (command 2 + Xun Yu's star) wipes out Yuan Shu, who is
+    eliminated again; Ji Ling escapes capture (6) and goes out with him."""
+    game = Game({"kingdoms": two_players(BLUE, WHITE), "mandate": [1, 0],
+                 "pieces": {**HOMES,
+                            "xuchang": {"armies": {"cao-cao": 8},
+                                        "characters": ["xiahou-dun", "xun-yu"]},
+                            "yanzhou": {"armies": {"cao-cao": 5}, "characters": ["cao-cao"]},
+                            "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]}},
+                 "characters": {"yuan-shu": "out", "ji-ling": "out", "zhang-xun": "out"},
+                 "turn": {"kingdom": "cao-cao"}})
+    assert game.kingdom_of("xun-yu") == "cao-cao"
+    game.advance(3)  # the Mandate marker to Family Restoration
+    game.act("blue", {"do": "restore", "kingdom": "yuan-shu"})
+    game.act("blue", {"do": "restore-area", "area": "xuchang"})
+    lines = game.act("blue", {"do": "restore-retainer", "character": "ji-ling"},
+                     6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
+    assert "  Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits (5.2(A))" in lines
+    assert said(game, "5.2(A)") == ["Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits"]
+    assert game.status("yuan-shu") == "eliminated" and game.armies("xuchang", "cao-cao") == 8
+    assert game.where("ji-ling") == "out"
+
+
 @pytest.mark.rule("5.2(A)")
 def test_each_strategist_rolls_table_hits_times_stars() -> None:
     """Every strategist in the contest rolls a die; the Contest of Strategy Table gives
@@ -396,7 +425,7 @@ def test_red_diamond_multiplies_strategy_hits_but_not_command() -> None:
     game.advance(5, 6, 3, 4, 6, 6, 1, 6, 6)
     assert said(game, "5.2(A)") == ["Xu Shu 徐庶 (2 stars) rolls 5: 3 x 2 = 6 hits"]
     assert said(game, "5.4(B)")[0] == ("Blue Dragon (Cao Cao): Cao Ren commands (2) + Xu Shu 1 "
-                                       "= 3; 2 dice [3 4] at or under 3: 1 hits")
+                                       "= 3; 2 dice [3 4] at or under 3: 1 hit")
     assert game.armies("xuchang", "yuan-shao") == 0
 
 
@@ -504,6 +533,28 @@ def test_strategist_bonus_from_different_character_and_five_dice_cap() -> None:
     assert game.armies("xuchang", "yuan-shao") == 0 and game.armies("xuchang", "cao-cao") == 7
 
 
+@pytest.mark.rule("5.4(A)")
+def test_a_lone_command_zero_character_fights_at_command_zero() -> None:
+    """Command 1 is for armies with no friendly character present; a side whose only
+    character is Liu Zhang (no stars) fights at his command of 0, and scores no hits. Cao
+    Ren attacks the neutral Liu Zhang in Ba: Liu Zhang's side rolls [1 1 1] twice without a
+    hit, Cao Ren's [6 6 6] then [1 1 1] destroys his armies, and Liu Zhang falls back to
+    Chengdu."""
+    game = combat({
+        "ba": {"armies": {"cao-cao": 3, "liu-zhang": 3}, "characters": ["cao-ren", "liu-zhang"]},
+        "chengdu": {"armies": {"liu-zhang": 5}},
+        "yanzhou": {"armies": {"cao-cao": 5}, "characters": ["cao-cao"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+    }, control={"ba": "liu-zhang"})
+    assert game.state["kingdoms"]["liu-zhang"]["warlord"] == "liu-zhang"
+    # Valor: Cao Ren 6 (Liu Zhang has none); rounds: [6 6 6] / [1 1 1], [1 1 1] / [1 1 1].
+    lines = game.advance(6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert ("  Liu Zhang (neutral): Liu Zhang commands (0); 3 dice [1 1 1] at or under 0: "
+            "0 hits (5.4(B))") in lines
+    assert game.armies("ba", "cao-cao") == 3 and game.armies("ba", "liu-zhang") == 0
+    assert game.where("liu-zhang") == "chengdu" and game.controller("ba") == "cao-cao"
+
+
 @pytest.mark.rule("5.4(B)")
 def test_one_die_per_army_at_most_five_hit_at_or_under_command() -> None:
     """Each side rolls a die per army, five at most; every die at or under its command
@@ -547,11 +598,12 @@ def test_hits_are_simultaneous_and_the_owner_chooses_which_kingdom_loses() -> No
 
 
 @pytest.mark.rule("5.4(C)")
-def test_losses_without_change_cost_extra_armies() -> None:
+def test_losses_without_change_cost_extra_armies(tight_counters: Any) -> None:
     """Losses may be taken by making change with the counters available; when the right
-    counters are lacking, more armies go until the counters can show what is left. Cao
-    Cao's 10 armies in Xuchang are one 10-counter and 7 of his 8 small counters show his
-    other stacks of 2: after 1 hit the 9 left cannot be shown, and 7 remain."""
+    counters are lacking, more armies go until the counters can show what is left. With a
+    tight mix (8 counters 1|2, 5 counters 5|10), Cao Cao's 10 armies in Xuchang are one
+    10-counter and 7 of his 8 small counters show his other stacks of 2: after 1 hit the 9
+    left cannot be shown, and 7 remain."""
     others = ("yanzhou", "qiao", "xuzhou", "qingzhou", "shouchun", "jianye", "ye")
     game = combat({
         "xuchang": {"armies": {"cao-cao": 10, "yuan-shao": 1}, "characters": ["cao-cao"]},
@@ -560,7 +612,7 @@ def test_losses_without_change_cost_extra_armies() -> None:
     }, control={"xuchang": "yuan-shao"})
     # Valor: Cao Cao 6. Battle: [1 6 6 6 6] against [1].
     game.advance(6, 1, 6, 6, 6, 6, 1)
-    assert ("Cao Cao 曹操 loses 1 armies, and 2 more for want of counters to make change"
+    assert ("Cao Cao 曹操 loses 1 army, and 2 more for want of counters to make change"
             in said(game, "5.4(C)"))
     assert game.armies("xuchang", "cao-cao") == 7
 
@@ -603,6 +655,28 @@ def test_retreat_only_after_a_battle_round_and_needs_character() -> None:
     assert game.armies("xuchang", "yuan-shu") == 4 and game.controller("xuchang") == "yuan-shu"
 
 
+@pytest.mark.rule("5.5")
+def test_a_sides_armies_retreat_with_any_character_of_the_side() -> None:
+    """Armies alone cannot retreat, but a character of any kingdom of the side takes the
+    whole side along: neither edition asks for one of their own kingdom. Yan Liang (Yuan
+    Shao's) defends Xuchang with 3 of Yuan Shao's and 2 of Yuan Shu's armies; after a
+    round White withdraws to Luoyang, Yuan Shu's 2 included, and Cao Cao holds Xuchang."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
+        "xuchang": {"armies": {"yuan-shao": 3, "yuan-shu": 2}, "characters": ["yan-liang"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", orders={"white": {"retreat": "ask"}}, control={"xuchang": "yuan-shao"})
+    march(game, "yanzhou", ["xuchang"], ["cao-cao"], 5)
+    # No check; valor: Cao Cao 6, Yan Liang 6; battle: [6 6 6 6 6] against [6 6 6 6 6].
+    game.act("blue", "no-check", 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
+    game.act("blue", "fight-on")
+    lines = game.act("white", {"do": "retreat", "to": "luoyang"})
+    assert "  White Tiger (Yuan Shao + Yuan Shu) retreats to Luoyang 洛陽 (5.5(B))" in lines
+    assert game.armies("luoyang", "yuan-shao") == 3 and game.armies("luoyang", "yuan-shu") == 2
+    assert game.armies("xuchang", "yuan-shu") == 0 and game.controller("xuchang") == "cao-cao"
+
+
 @pytest.mark.rule("5.5(A)")
 def test_attacker_declares_retreat_first_then_defender() -> None:
     """After a battle round the attacker may retreat first; only if he stays may the
@@ -625,11 +699,11 @@ def test_attacker_declares_retreat_first_then_defender() -> None:
 
 
 @pytest.mark.rule("5.5(B)")
-def test_attacker_retreats_to_area_entered_from() -> None:
-    """An attacker can retreat only to the area it entered the combat area from (after a
-    two-area move, the area passed through); a defender may go to any adjacent area
-    without unfriendly armies, empty or friendly. Cao Cao came from Qiao through
-    Xuchang: he may go back to Xuchang only. Yan Liang may go to Ye (his ally's),
+def test_attacker_retreats_to_the_area_it_attacked_from() -> None:
+    """An attacker can retreat only to the area it stood in before the combat, where its
+    move began (after a two-area move, not the area passed through); a defender may go to
+    any adjacent area without unfriendly armies, empty or friendly. Cao Cao came from Qiao
+    through Xuchang: he may go back to Qiao only. Yan Liang may go to Ye (his ally's),
     Qingzhou or Luoyang (empty), but not where Blue or neutral Ma Teng has armies."""
     game = combat({
         "qiao": {"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
@@ -642,8 +716,8 @@ def test_attacker_retreats_to_area_entered_from() -> None:
     }, phase="movement", orders={"white": {"retreat": "ask"}})
     # Valor: Cao Cao 6, Yan Liang 6; battle: [6 6 6 6 6] against [6 6 6].
     march(game, "qiao", ["xuchang", "yanzhou"], ["cao-cao"], 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
-    assert game.offered("retreat") == [{"do": "retreat", "to": "xuchang"}]
-    game.refuse("blue", {"do": "retreat", "to": "qiao"}, rule="5.5(B)")
+    assert game.offered("retreat") == [{"do": "retreat", "to": "qiao"}]
+    game.refuse("blue", {"do": "retreat", "to": "xuchang"}, rule="5.5(B)")
     game.act("blue", "fight-on")
     assert game.offered("retreat") == [{"do": "retreat", "to": "ye"},
                                        {"do": "retreat", "to": "qingzhou"},
@@ -784,9 +858,10 @@ def test_battle_rounds_repeat_while_both_sides_have_armies() -> None:
 @pytest.mark.rule("5.6(C)")
 def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
     """If both sides lose their last armies at once, the attacker is the loser: each
-    attacking retainer makes a capture check and the surviving attackers fall back.
-    Xiahou Dun is captured and, never submitting, is beheaded; Cao Ren escapes; Cao Cao
-    and Cao Ren return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
+    attacking retainer makes a capture check and the surviving attackers fall back; the
+    warlord is never captured (rules-notes 38). Xiahou Dun is captured and, never
+    submitting, is beheaded; Cao Ren escapes; Cao Cao rolls nothing; Cao Cao and Cao Ren
+    return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3},
                     "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
@@ -799,7 +874,7 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
           6, 6, 1, 1, 1, 1, 1, 5)
     assert said(game, "5.6(C)") == ["Both sides are wiped out at once: the attacker loses",
                                     "The attacking characters fall back to Yanzhou 兗州"]
-    assert game.where("xiahou-dun") == "dead"
+    assert game.where("xiahou-dun") == "out"
     assert game.where("cao-cao") == "yanzhou" and game.where("cao-ren") == "yanzhou"
     assert game.where("wen-chou") == "xuchang" and game.controller("xuchang") == "yuan-shao"
 
@@ -904,10 +979,11 @@ def test_capture_on_one_or_two_and_submission_above_loyalty() -> None:
 @pytest.mark.rule("5.7(C)")
 def test_captured_retainer_submits_above_loyalty_else_is_beheaded() -> None:
     """A captured retainer rolls for submission: above his loyalty he joins the captor's
-    kingdom, otherwise he is beheaded. Wen Chou rolls 3 against loyalty 3 and dies; Yan
-    Liang rolls 4 and joins Cao Cao, staying in Xuchang."""
+    kingdom, otherwise he is beheaded and removed from the game: not into the dead pile,
+    which a refill of the free retainer pool empties (10.2(C)). Wen Chou rolls 3 against
+    loyalty 3 and is beheaded; Yan Liang rolls 4 and joins Cao Cao, staying in Xuchang."""
     game = captures()
-    assert game.where("wen-chou") == "dead" and game.kingdom_of("wen-chou") is None
+    assert game.where("wen-chou") == "out" and game.kingdom_of("wen-chou") is None
     assert game.kingdom_of("yan-liang") == "cao-cao" and game.where("yan-liang") == "xuchang"
 
 
@@ -925,7 +1001,7 @@ def test_captured_retainer_with_star_loyalty_never_submits() -> None:
     game.advance(6, 1, 6, 6, 6, 6, 1)
     assert said(game, "5.7(C)") == ["Gongsun Yue 公孫越 rolls 1: captured; he never submits "
                                     "and is beheaded"]
-    assert game.where("gongsun-yue") == "dead"
+    assert game.where("gongsun-yue") == "out"
 
 
 @pytest.mark.rule("5.7(D)")
@@ -961,20 +1037,47 @@ def test_retainer_who_escapes_capture_relocates_like_a_warlord() -> None:
     assert said(game, "5.7(E)") == ["Zhang He 張郃 relocates to Bohai 渤海"]
 
 
+@pytest.mark.rule("3.2(A)")
+def test_check_against_a_main_kingdom_refused_under_its_own_rule() -> None:
+    """A main kingdom never betrays its player, and the refusal says so (3.2(A)), not
+    that checks come only at the start of a combat. Cao Cao attacks Bohai, held by
+    White's Yuan Shao (main) with Yuan Shu (ally): only Yuan Shu may be tried."""
+    game = combat({
+        "bohai": {"armies": {"cao-cao": 5, "yuan-shao": 2, "yuan-shu": 2},
+                  "characters": ["cao-cao", "yuan-shao", "yuan-shu"]},
+        "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["xiahou-dun"]},
+    }, control={"bohai": "yuan-shao"})
+    game.advance()
+    assert game.offered("check") == [
+        {"do": "check", "character": "cao-cao", "target": "yuan-shu"}]
+    assert game.prompt().actions[0].label == ("Cao Cao 曹操: betrayal check on Yuan Shu 袁術 "
+                                              "(succeeds on a 1)")
+    error = game.refuse("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shao"},
+                        rule="3.2(A)")
+    assert error.message.startswith("a main kingdom never betrays its player")
+
+
 @pytest.mark.rule("5.1(B)")
-def test_defender_cannot_turn_the_kingdom_whose_turn_it_is() -> None:
-    """The defender's betrayal check may target the attacker's allied kingdoms, but never
-    the kingdom taking its turn (rules-notes 30): Liu Bei, Blue's ally, attacks Yuan Shao
-    in Bohai; Yuan Shao (diplomacy 2) has no one to try, so no check is rolled."""
+def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
+    """Neither edition shields the kingdom taking its turn from a betrayal check: Liu Bei,
+    Blue's ally, attacks Yuan Shao in Bohai, and Yuan Shao (diplomacy 2) tries him at
+    once (his standing order), rolling 1 (1+1 = 2). Liu Bei joins White, the combat ends
+    with no attacking armies left, and Liu Bei's turn ends, since Blue no longer holds
+    him (rules-notes 30)."""
     game = combat({
         "bohai": {"armies": {"liu-bei": 3, "yuan-shao": 2},
                   "characters": ["liu-bei", "yuan-shao"]},
         "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["cao-cao"]},
         "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+        "qiao": {"armies": {"liu-bei": 2}, "characters": ["guan-yu"]},
     }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
-    # no check; valor: Liu Bei (2) rolls 5, Yuan Shao (1) rolls 4: no hits; battle:
-    # Liu Bei 3 dice at command 2 [1 1 1] = 3 hits, Yuan Shao 2 dice at 2 [6 6].
-    game.advance(5, 4, 1, 1, 1, 6, 6)
-    assert not said(game, "5.1(A)")
-    assert game.owner("liu-bei") == "blue"
-    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 0
+    lines = game.advance(1)
+    assert ("  Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
+            "White Tiger (5.1(A))") in lines
+    assert ("  Liu Bei 劉備 has changed sides in its own turn: the turn ends once this combat "
+            "is over (5.1(A))") in lines
+    assert game.owner("liu-bei") == "white" and not game.state["kingdoms"]["liu-bei"]["main"]
+    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 2
+    assert game.controller("bohai") == "yuan-shao" and game.armies("qiao", "liu-bei") == 2
+    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
+    assert game.offered() == [{"do": "end-turn"}, {"do": "end-turn", "main": "sun-wu"}]

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from pbem.games.dragons_tigers.rules import s09_emperor
 from tests.games.dragons_tigers.kit import Game, two_players
 
 # Blue: Cao Cao (main), Liu Bei, Sun Wu. White: Yuan Shao (main), Yuan Shu, Gongsun Zan.
@@ -57,17 +56,17 @@ def test_emperor_follows_control_of_his_area() -> None:
     Xuchang may take him along only while he stands there."""
     start = Game({"kingdoms": KINGDOMS})
     assert start.state["emperor"] == "luoyang"
-    assert s09_emperor.controller(start.t) == "dong-zhuo"
+    assert start.t.emperor_holder() == "dong-zhuo"
 
     game = game_at("movement", emperor="qiao")
-    assert s09_emperor.controller(game.t) is None
+    assert game.t.emperor_holder() is None
     assert all(spec.fixed["from"] != "qiao" for spec in game.prompt().actions
                if spec.verb == "move")
     game.act("blue", {"do": "move", "from": "yanzhou", "to": ["qiao"],
                       "characters": ["xiahou-dun"], "armies": 2})
     assert game.controller("qiao") == "cao-cao"
-    assert s09_emperor.controller(game.t) == "cao-cao"
-    assert game.owner(str(s09_emperor.controller(game.t))) == "blue"
+    assert game.t.emperor_holder() == "cao-cao"
+    assert game.owner(str(game.t.emperor_holder())) == "blue"
 
     held = game_at("movement", emperor="xuchang")
     params = {spec.fixed["from"]: [p.name for p in spec.params]
@@ -90,7 +89,7 @@ def test_decree_rerolls_once_per_turn_for_five_armies() -> None:
     game.refuse("blue", negotiate("xun-yu", "ma-teng"), rule="9(C)")
     lines = game.act("blue", {"do": "decree", "from": {"yanzhou": 2, "xuchang": 3}}, 2)
     assert lines == [
-        "Imperial Decree: Cao Cao 曹操 offers 5 armies (2 in Yanzhou 兗州, 3 in Xuchang 許昌) "
+        "Imperial Decree: Blue Dragon offers 5 armies (2 in Yanzhou 兗州, 3 in Xuchang 許昌) "
         "and rolls again (9(C))",
         "Cao Cao 曹操, diplomacy 2, rolls 2: Liu Biao 劉表 becomes an ally of Blue Dragon "
         "(4.3(A))"]
@@ -118,7 +117,7 @@ def test_decree_rerolls_failed_betrayal_check_for_five_armies() -> None:
     up 5 armies from the map to roll again. Cao Cao attacks White's Yuan Shu in Nanyang;
     his betrayal check (2+1 = 3 against diplomacy 2) fails; he offers 5 armies from Yanzhou,
     rerolls 1 (1+1 = 2) and Yuan Shu changes sides, ending the combat. Offering 4 armies is
-    refused, and a kingdom with only 4 armies cannot use the Decree at all."""
+    refused, and a player with only 4 armies on the map cannot use the Decree at all."""
     game = game_at("combat",
                    nanyang={"armies": {"cao-cao": 8, "yuan-shu": 4},
                             "characters": ["cao-cao", "ji-ling"]},
@@ -135,7 +134,7 @@ def test_decree_rerolls_failed_betrayal_check_for_five_armies() -> None:
                 rule="9(C)")
     lines = game.act("blue", {"do": "decree", "from.yanzhou": 5}, 1)
     assert lines[:2] == [
-        "  Imperial Decree: Cao Cao 曹操 offers 5 armies (5 in Yanzhou 兗州) and rolls again "
+        "  Imperial Decree: Blue Dragon offers 5 armies (5 in Yanzhou 兗州) and rolls again "
         "(9(C))",
         "  Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides and joins Blue "
         "Dragon (5.1(A))"]
@@ -146,10 +145,37 @@ def test_decree_rerolls_failed_betrayal_check_for_five_armies() -> None:
     assert game.prompt().step == "end-turn"
 
     poor = game_at("diplomacy", yanzhou={"armies": {"cao-cao": 2}, "characters": ["cao-cao"]},
-                   xuchang={"armies": {"cao-cao": 2}, "characters": ["cao-ren"]})
+                   xuchang={"armies": {"cao-cao": 2}, "characters": ["cao-ren"]},
+                   pingyuan=None, changsha=None)
     poor.act("blue", negotiate("cao-cao", "liu-biao"), 4)
     assert poor.prompt().step == "diplomacy"
     poor.refuse("blue", {"do": "decree"}, rule="9(C)")
+
+
+@pytest.mark.rule("9(B)")
+@pytest.mark.rule("9(C)")
+def test_decree_belongs_to_the_player_who_controls_the_emperor() -> None:
+    """The player controls the Emperor (9(A)), so the Decree serves a turn of any of his
+    kingdoms, and any 5 of his armies pay for it. The Emperor stands in Cao Cao's Xuchang;
+    in Liu Bei's turn (Blue's ally) Liu Bei fails to win over Liu Biao (4), Blue decrees,
+    paying with 5 of Cao Cao's armies in Xuchang, and the reroll (1) succeeds. Once the
+    Emperor has fled out of the three capitals the Decree is refused under 9(C)."""
+    game = game_at("diplomacy", kingdom="liu-bei")
+    game.act("blue", negotiate("liu-bei", "liu-biao"), 4)
+    assert game.prompt().step == "imperial-decree"
+    lines = game.act("blue", {"do": "decree", "from": {"xuchang": 5}}, 1)
+    assert lines[0] == ("Imperial Decree: Blue Dragon offers 5 armies (5 in Xuchang 許昌) and "
+                        "rolls again (9(C))")
+    assert game.owner("liu-biao") == "blue"
+    assert game.armies("xuchang", "cao-cao") == 1 and game.armies("pingyuan", "liu-bei") == 10
+
+    fled = Game({"kingdoms": KINGDOMS, "pieces": pieces(), "characters": XUN_YU,
+                 "emperor": "yanzhou", "emperor_fled": True,
+                 "turn": {"kingdom": "cao-cao", "phase": "diplomacy"}})
+    fled.act("blue", negotiate("cao-cao", "liu-biao"), 4)
+    assert fled.prompt().step == "diplomacy"
+    error = fled.refuse("blue", {"do": "decree"}, rule="9(C)")
+    assert "has fled" in error.message
 
 
 @pytest.mark.rule("9(D)")
@@ -157,14 +183,15 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
     """The Emperor moves only in the movement phase of the kingdom that controls him, with
     that kingdom's own group. Cao Cao takes him from Xuchang to Qiao; later in Blue's
     faction turn for Liu Bei, neither Liu Bei nor Cao Ren going along with Liu Bei may take
-    him out of Cao Cao's Xuchang."""
+    him out of Cao Cao's Xuchang. The warlord himself need not escort him (rules-notes 25):
+    in Cao Cao's turn Cao Ren alone may take him from Xuchang."""
     game = game_at("movement",
                    xuchang={"armies": {"cao-cao": 6}, "characters": ["cao-cao", "cao-ren"]})
     lines = game.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],
                               "characters": ["cao-cao"], "armies": 3, "emperor": True})
     assert lines[1:] == ["  Emperor Xian goes with them to Qiao 譙 (9(D))"]
     assert game.state["emperor"] == "qiao"
-    assert s09_emperor.controller(game.t) == "cao-cao"
+    assert game.t.emperor_holder() == "cao-cao"
     game.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],
                       "characters": ["cao-ren"], "armies": 1})
     assert game.state["emperor"] == "qiao"
@@ -174,7 +201,7 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
                            "characters": ["cao-ren", "liu-bei"]},
                   pingyuan={"armies": {"liu-bei": 10}, "characters": ["guan-yu"]},
                   control={"xuchang": "cao-cao"})
-    assert s09_emperor.controller(liu.t) == "cao-cao"
+    assert liu.t.emperor_holder() == "cao-cao"
     names = [p.name for spec in liu.prompt().actions if spec.verb == "move"
              and spec.fixed["from"] == "xuchang" for p in spec.params]
     assert "emperor" not in names
@@ -187,6 +214,11 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
                      "characters": ["liu-bei", "cao-ren"], "armies": 2, "armies.cao-cao": 2})
     assert liu.state["emperor"] == "xuchang" and liu.where("cao-ren") == "qiao"
 
+    escort = game_at("movement", xuchang={"armies": {"cao-cao": 6}, "characters": ["cao-ren"]})
+    escort.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],
+                        "characters": ["cao-ren"], "armies": 3, "emperor": True})
+    assert escort.state["emperor"] == "qiao"
+
 
 @pytest.mark.rule("9(E)")
 def test_winner_of_combat_in_emperors_area_gains_him() -> None:
@@ -198,20 +230,20 @@ def test_winner_of_combat_in_emperors_area_gains_him() -> None:
                    luoyang={"armies": {"cao-cao": 10, "dong-zhuo": 2},
                             "characters": ["cao-cao", "xiahou-dun"]},
                    yanzhou={"armies": {"cao-cao": 10}, "characters": ["cao-ren"]})
-    assert s09_emperor.controller(game.t) == "dong-zhuo"
+    assert game.t.emperor_holder() == "dong-zhuo"
     lines = game.advance(2)
     assert "  Cao Cao 曹操 controls Luoyang 洛陽 and Emperor Xian (9(E))" in lines
     assert game.armies("luoyang", "dong-zhuo") == 0 and game.armies("luoyang", "cao-cao") == 10
-    assert s09_emperor.controller(game.t) == "cao-cao"
+    assert game.t.emperor_holder() == "cao-cao"
     assert game.state["emperor"] == "luoyang"
 
     lost = game_at("combat", emperor="xuchang", control={"xuchang": "yuan-shao"},
                    xuchang={"armies": {"cao-cao": 1, "yuan-shao": 3},
                             "characters": ["cao-ren", "wen-chou"]},
                    bohai={"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]})
-    assert s09_emperor.controller(lost.t) == "yuan-shao"
+    assert lost.t.emperor_holder() == "yuan-shao"
     lines = lost.advance(6, 1, 5)
     assert "  Yuan Shao 袁紹 controls Xuchang 許昌 and Emperor Xian (9(E))" in lines
     assert lost.where("cao-ren") == "yanzhou" and lost.armies("xuchang", "yuan-shao") == 3
-    assert s09_emperor.controller(lost.t) == "yuan-shao"
+    assert lost.t.emperor_holder() == "yuan-shao"
     assert lost.state["emperor"] == "xuchang"

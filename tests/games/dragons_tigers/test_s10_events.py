@@ -75,10 +75,9 @@ def standard_pieces(**changes: dict[str, Any] | None) -> dict[str, Any]:
 @pytest.mark.rule("10.1(A)")
 def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     """Retainer Dies: a die on the Retainer Death table names a row of kingdoms, and the
-    active player picks one of them that has a retainer to lose. Row 2 reads Liu Bei, Liu
-    Biao and Liu Yan, the last being the kingdom kept under the id liu-zhang. Here Liu
-    Biao has lost all his retainers, so only Liu Bei and Liu Zhang are offered; Blue picks
-    the neutral Liu Zhang and, the kingdom having no player, names the victim himself."""
+    active player picks one of them. Row 2 reads Liu Bei, Liu Biao and Liu Yan, the last
+    being the kingdom kept under the id liu-zhang. Blue picks the neutral Liu Zhang and,
+    the kingdom having no player, names the victim himself."""
     dead = {cid: {"at": "dead", "kingdom": None} for cid in ("cai-mao", "huang-zu",
                                                                "huang-zhong")}
     game = event_turn(characters=dead)
@@ -88,9 +87,10 @@ def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     assert game.prompt().role == "blue"
     assert game.offered("choose-kingdom") == [
         {"do": "choose-kingdom", "kingdom": "liu-bei"},
+        {"do": "choose-kingdom", "kingdom": "liu-biao"},
         {"do": "choose-kingdom", "kingdom": "liu-zhang"},
     ]
-    game.refuse("blue", {"do": "choose-kingdom", "kingdom": "liu-biao"}, rule="10.1(A)")
+    game.refuse("blue", {"do": "choose-kingdom", "kingdom": "cao-cao"}, rule="10.1(A)")
     game.refuse("white", {"do": "choose-kingdom", "kingdom": "liu-bei"}, rule="10.1(A)")
     game.act("blue", {"do": "choose-kingdom", "kingdom": "liu-zhang"})
     assert game.prompt().role == "blue"
@@ -100,6 +100,22 @@ def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     assert "  Yan Yan 嚴顏 dies (10.1(B))" in lines
     assert game.where("yan-yan") == "dead" and game.kingdom_of("yan-yan") is None
     assert game.where("zhang-ren") == "chengdu" and game.where("liu-yan") == "chengdu"
+    assert game.prompt().step == "diplomacy"
+
+
+@pytest.mark.rule("10.1(A)")
+def test_active_player_may_pick_a_kingdom_of_the_row_without_retainers() -> None:
+    """The active player may pick any kingdom of the row, even one with no retainer left,
+    and then nobody dies. Row 2: Blue (Cao Cao active) would rather not lose one of his
+    own Liu Bei's retainers; White's Liu Biao has none left, so Blue picks him."""
+    dead = {cid: {"at": "dead", "kingdom": None} for cid in ("cai-mao", "huang-zu",
+                                                               "huang-zhong")}
+    game = event_turn(characters=dead, pieces=standard_pieces(chengdu=None))
+    game.advance(DIES, 2)
+    assert [a["kingdom"] for a in game.offered("choose-kingdom")] == ["liu-bei", "liu-biao"]
+    lines = game.act("blue", {"do": "choose-kingdom", "kingdom": "liu-biao"})
+    assert lines == ["  Liu Biao 劉表 has no retainer: no effect (10.1(A))"]
+    assert [game.where(c) for c in ("guan-yu", "zhang-fei")] == ["pingyuan", "pingyuan"]
     assert game.prompt().step == "diplomacy"
 
 
@@ -322,8 +338,8 @@ def test_restoration_without_eliminated_warlord_has_no_effect() -> None:
                       characters=YUAN_SHU_GONE)
     assert game.state["turns"]["total"] == 1
     lines = game.advance(3)
-    assert lines[-1] == ("  No warlord has been eliminated on an earlier turn: no effect "
-                         "(10.5(B))")
+    assert lines[-1] == ("  No warlord can be restored (Yuan Shu 袁術 was eliminated this "
+                         "very turn): no effect (10.5(B))")
     assert game.status("yuan-shu") == "eliminated"
     assert game.prompt().step == "diplomacy"
 
@@ -348,12 +364,33 @@ def test_dong_zhuo_never_restored_but_other_traitorous_warlords_are() -> None:
 
 
 @pytest.mark.rule("10.5(B)")
+def test_dong_zhuo_killed_in_round_one_never_returns_as_li_jue() -> None:
+    """If Dong Zhuo himself was killed, Li Jue never appears (4.8.1(A)), so Family
+    Restoration cannot bring his kingdom back as Li Jue in a later round either. In Round
+    3 Dong Zhuo's kingdom is gone, led by Dong Zhuo when it fell: the event has no effect,
+    and says why."""
+    pieces = standard_pieces(luoyang=None, changan=None, anding=None,
+                             xuzhou={"armies": {"lu-bu": 10}, "characters": ["lu-bu-warlord"]})
+    kingdoms = dict(KINGDOMS, **{"dong-zhuo": {"warlord": "dong-zhuo"}})
+    game = event_turn(mandate=(1, 0), pieces=pieces, kingdoms=kingdoms, round=3,
+                      characters={"hua-xiong": "out", "li-ru": "out"})
+    assert game.status("dong-zhuo") == "eliminated"
+    lines = game.advance(3)
+    assert lines[-1] == ("  No warlord can be restored (Dong Zhuo 董卓 was killed, so Li Jue "
+                         "never appears): no effect (10.5(B))")
+    assert game.status("dong-zhuo") == "eliminated" and "li-jue" not in game.state["chars"]
+    assert game.where("hua-xiong") == "out" and game.prompt().step == "diplomacy"
+
+
+@pytest.mark.rule("10.5(B)")
 def test_li_jue_may_be_restored_after_round_one() -> None:
-    """Dong Zhuo's kingdom may return from Round 2 on, under Li Jue. No retainer of it
-    survives, so Li Jue comes back with his 10 armies alone."""
-    pieces = standard_pieces(luoyang=None, changan=None, anding=None)
-    dead = {c: {"at": "dead", "kingdom": None} for c in ("lu-bu", "hua-xiong", "li-ru")}
+    """Dong Zhuo's kingdom may return from Round 2 on, under Li Jue, when it was Li Jue
+    who fell. No retainer of it survives, so Li Jue comes back with his 10 armies alone."""
+    pieces = standard_pieces(luoyang=None, changan=None, anding=None,
+                             xuzhou={"armies": {"lu-bu": 10}, "characters": ["lu-bu-warlord"]})
+    dead = {c: {"at": "dead", "kingdom": None} for c in ("guo-si", "zhang-ji", "fan-chou")}
     game = event_turn(mandate=(1, 0), pieces=pieces, characters=dead, round=2)
+    assert game.state["kingdoms"]["dong-zhuo"]["warlord"] == "li-jue"
     lines = game.advance(3)
     assert game.prompt().text == "choose the area where Dong Zhuo returns"
     lines = game.act("blue", {"do": "restore-area", "area": "changan"})
@@ -443,7 +480,7 @@ def test_restored_warlord_fights_on_arrival_and_cannot_retreat() -> None:
     assert ("  Yuan Shu 袁術 is eliminated: the restored warlord loses his first battle "
             "(10.5(E))") in lines
     assert game.status("yuan-shu") == "eliminated"
-    assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "dead"
+    assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "out"
     assert game.controller("xuchang") == "cao-cao" and game.armies("xuchang", "cao-cao") == 8
     assert game.prompt().step == "diplomacy"
 
@@ -467,6 +504,23 @@ def test_famine_halves_rounding_up_and_ends_turn() -> None:
     assert game.armies("yanzhou", "cao-cao") == 4 and game.armies("yanzhou", "sun-wu") == 1
     assert game.armies("qingzhou", "liu-bei") == 10
     assert game.prompt().step == "end-turn"
+
+
+@pytest.mark.rule("10.6(A)")
+def test_famine_strikes_an_area_a_friendly_kingdom_controls() -> None:
+    """The famine area is chosen among all the areas the active player's kingdoms
+    control, not only the active kingdom's own. Cao Cao has 6 armies in his Yanzhou and 8
+    in Xuchang, which Liu Bei (Blue too) controls with 2 of his own: Xuchang starves."""
+    pieces = standard_pieces(
+        yanzhou={"armies": {"cao-cao": 6}, "characters": ["cao-cao"]},
+        xuchang={"armies": {"cao-cao": 8, "liu-bei": 2}, "characters": ["guan-yu"]})
+    game = event_turn(mandate=(0, -1), pieces=pieces, control={"xuchang": "liu-bei"})
+    assert game.controller("xuchang") == "liu-bei"
+    lines = game.advance(1)
+    assert "  Famine in Xuchang 許昌: Cao Cao 曹操 loses 4 of 8 armies (10.6(A))" in lines
+    assert "  Famine in Xuchang 許昌: Liu Bei 劉備 loses 1 of 2 armies (10.6(A))" in lines
+    assert game.armies("yanzhou", "cao-cao") == 6
+    assert game.armies("xuchang", "cao-cao") == 4 and game.armies("xuchang", "liu-bei") == 1
 
 
 @pytest.mark.rule("10.6(B)")
@@ -583,6 +637,21 @@ def test_barbarians_spare_active_players_armies() -> None:
     assert game.where("hua-xiong") == "anding" and game.controller("anding") == "dong-zhuo"
 
 
+@pytest.mark.rule("10.8(B)")
+def test_barbarians_in_a_traitorous_turn_spare_the_player_running_it() -> None:
+    """In a Traitorous turn the raiders strike the enemies of the player running it: his
+    own armies are not his enemies, nor is the kingdom he runs (rules-notes 57). Blue runs
+    Zhang Lu; row 2 raids Hedong, held by Blue's Liu Bei (no die), Chang'an, where Dong
+    Zhuo loses 4 of 5, and Anding, where White's Yuan Shu loses 2 of 3."""
+    pieces = standard_pieces(hedong={"armies": {"liu-bei": 4}, "characters": ["guan-yu"]},
+                             anding={"armies": {"yuan-shu": 3}, "characters": ["ji-ling"]})
+    game = event_turn(pieces=pieces, turn={"kingdom": "zhang-lu", "player": "blue"})
+    lines = game.advance(RAIDS, 2, 4, 2)
+    assert "  Hedong 河東: no enemy armies (10.8(B))" in lines
+    assert game.armies("hedong", "liu-bei") == 4
+    assert game.armies("changan", "dong-zhuo") == 1 and game.armies("anding", "yuan-shu") == 1
+
+
 # ---------------------------------------------------------------------- 10.9
 
 
@@ -631,7 +700,7 @@ def test_famine_can_eliminate_an_ally_left_without_armies() -> None:
                  "characters": ["cao-cao", "sun-jian", "cheng-pu", "huang-gai"]})
     game = event_turn(mandate=(0, -1), pieces=pieces, control={"yanzhou": "cao-cao"})
     lines = game.advance(1)
-    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 armies (10.6(A))" in lines
+    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 army (10.6(A))" in lines
     assert "  Sun Wu 孫吳 is eliminated: it has neither areas nor armies (5.5(C))" in lines
     assert game.status("sun-wu") == "eliminated" and game.where("sun-jian") == "out"
     assert game.armies("yanzhou", "cao-cao") == 4

@@ -266,15 +266,15 @@ def zhang_lu_turn() -> Game:
 @pytest.mark.rule("11.5")
 def test_zhang_lu_rebellion_uses_yellow_turban_procedure() -> None:
     """Five Pecks of Rice: as Zhang Lu's Mandate phase begins, his player may raise a
-    rebellion resolved like the Yellow Turbans (10.7): one area a player's kingdom
-    controls, a die of armies lost, a 6 adding one more die. White strikes Blue's Yanzhou
-    with 6 + 2: Cao Cao loses 8 of 10; then the Mandate die is rolled."""
+    rebellion resolved like the Yellow Turbans (10.7): one area an enemy player's kingdom
+    controls, a die of armies lost, a 6 adding one more die. White runs Zhang Lu, so only
+    Blue's areas are enemy, never White's own (rules-notes 56). White strikes Blue's
+    Yanzhou with 6 + 2: Cao Cao loses 8 of 10; then the Mandate die is rolled."""
     game = zhang_lu_turn()
     prompt = game.prompt()
     assert prompt.role == "white" and prompt.step == "rebellion"
-    assert [a.get("area") for a in game.offered()] == [
-        "bohai", "pingyuan", "yanzhou", "xiangyang", "nanyang", "changsha", None]
-    for area in ("youzhou", "hanzhong", "luoyang", "qiao"):
+    assert [a.get("area") for a in game.offered()] == ["pingyuan", "yanzhou", "changsha", None]
+    for area in ("youzhou", "hanzhong", "luoyang", "qiao", "bohai", "nanyang"):
         game.refuse("white", {"do": "rebellion", "area": area}, rule="11.5")
     game.refuse("blue", {"do": "rebellion", "area": "yanzhou"}, rule="11.5")
     lines = game.act("white", {"do": "rebellion", "area": "yanzhou"}, 6, 2, 1)

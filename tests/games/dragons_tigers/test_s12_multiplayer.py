@@ -76,9 +76,11 @@ def test_three_player_snake_draft_order() -> None:
     for role, kid in zip(order, kingdoms, strict=True):
         prompt = game.prompt()
         assert prompt.role == role and prompt.rule == rule_of[role]
+        assert {spec.rule for spec in prompt.actions} == {rule_of[role]}  # not 3.1(A)
         other = next(r for r in ("blue", "white", "vermilion") if r != role)
         game.refuse(other, {"do": "pick", "kingdom": kid}, rule=rule_of[role])
         lines = game.act(role, {"do": "pick", "kingdom": kid})
+        assert lines[0].endswith(f"({rule_of[role]})")
     assert not any("3.1(D)" in line for line in lines)
     assert {k: v["owner"] for k, v in game.state["kingdoms"].items() if v["owner"]} == {
         "cao-cao": "white", "yuan-shao": "vermilion", "sun-wu": "blue", "liu-bei": "blue",
@@ -160,6 +162,17 @@ def test_restored_kingdom_goes_to_high_roller_as_ally() -> None:
     assert game.armies("liangzhou", "ma-teng") == 10
     assert {c for c, e in game.state["chars"].items() if e["at"] == "liangzhou"} == \
         {"ma-teng", "ma-chao"}
+
+
+@pytest.mark.rule("12.2.3(A)")
+def test_only_a_tie_for_the_highest_roll_is_rolled_again() -> None:
+    """Only the high roller matters, so players tied below him do not roll again: Blue
+    and Vermilion both roll 2, White rolls 5 and gains Ma Teng at once."""
+    game = _restoration()
+    lines = [line.strip() for line in _restore_ma_teng(game, 2, 5, 2)]
+    assert "Rolls: Blue Dragon 2, White Tiger 5, Vermilion Bird 2 (12.2.3(A))" in lines
+    assert not any(line.startswith("Tie") for line in lines)
+    assert game.owner("ma-teng") == "white"
 
 
 @pytest.mark.rule("12.2.3(B)")

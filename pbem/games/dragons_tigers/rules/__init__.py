@@ -1,6 +1,8 @@
 """The rules of Dragons & Tigers, one module per section of the rulebook.
 
-Importing this package registers every step handler with :mod:`..flow`.
+Importing this package registers every step and phase handler with :mod:`..flow`. The
+sections never import one another: they hand work on by pushing a step by name, and share
+only :mod:`..table`, :mod:`..sides` and :mod:`..flow`.
 """
 
 from pbem.games.dragons_tigers.rules import (  # noqa: F401
@@ -16,4 +18,5 @@ from pbem.games.dragons_tigers.rules import (  # noqa: F401
     s09_emperor,
     s10_events,
     s11_abilities,
+    s12_multiplayer,
 )

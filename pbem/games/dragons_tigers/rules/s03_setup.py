@@ -1,8 +1,8 @@
 """Section 3, Setup: the opening position, the kingdom draft and main kingdoms.
 
-3.1 kingdom assignment by die roll and snake draft (12.2 for 3-4 players), 3.2 main and
-allied kingdoms, 3.3 placement of characters and armies, 3.4 pools, the Mandate marker,
-the Round marker and Emperor Xian.
+3.1 kingdom assignment by die roll and snake draft (12.2.1 and 12.2.2 for 3-4 players),
+3.2 main and allied kingdoms, 3.3 placement of characters and armies, 3.4 pools, the
+Mandate marker, the Round marker and Emperor Xian.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.catalog import Catalog, load_catalog
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.orders import default_orders
-from pbem.games.dragons_tigers.rules import s12_multiplayer
 from pbem.games.dragons_tigers.table import Table
 
 
@@ -86,6 +85,29 @@ def assign(state: dict[str, Any], agreed: Mapping[str, list[str]]) -> None:
             state["kingdoms"][kid]["main"] = index == 0
 
 
+def roll_for_order(t: Table, roles: list[str], rule: str) -> list[str]:
+    """Everyone rolls one die, highest first; tied players roll again among themselves
+    (rules-notes 2)."""
+    rolls = {role: t.roll(f"draft order: {t.rname(role)} rolls") for role in roles}
+    t.say("Rolls: " + ", ".join(f"{t.rname(r)} {rolls[r]}" for r in roles), rule)
+    order: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = [role for role in roles if rolls[role] == value]
+        if len(tied) > 1:
+            t.say("Tie between " + " and ".join(t.rname(r) for r in tied) + ": they roll again")
+            tied = roll_for_order(t, tied, rule)
+        order.extend(tied)
+    return order
+
+
+def snake(order: list[str], picks_each: int) -> list[str]:
+    """The pick sequence of a snake draft: forward, backward, forward... (3.1, 12.2)."""
+    sequence: list[str] = []
+    for round_number in range(picks_each):
+        sequence.extend(order if round_number % 2 == 0 else list(reversed(order)))
+    return sequence
+
+
 def picks_per_player(players: int) -> int:
     """3 kingdoms each with 2 or 3 players (3.1(A), 12.2.1), 2 with 4 players (12.2.2)."""
     return 2 if players == 4 else 3
@@ -116,9 +138,9 @@ class Draft(Handler):
     def run(self, t: Table, step: Step) -> None:
         if step["phase"] == "roll":
             rule = order_rule(len(t.s["seats"]))
-            order = s12_multiplayer.roll_for_order(t, list(t.s["seats"]), rule=rule)
+            order = roll_for_order(t, list(t.s["seats"]), rule)
             step["order"] = order
-            step["picks"] = s12_multiplayer.snake(order, picks_per_player(len(order)))
+            step["picks"] = snake(order, picks_per_player(len(order)))
             step["phase"] = "pick"
             t.heading("Draft order: " + ", ".join(t.rname(r) for r in order), rule)
         elif step["phase"] == "pick" and not step["picks"]:
@@ -130,11 +152,11 @@ class Draft(Handler):
         if step["phase"] == "pick" and step["picks"]:
             role = step["picks"][0]
             taken = {k for k, v in t.s["kingdoms"].items() if v["owner"]}
-            offers = [button("pick", f"Take {t.kname(kid)}", "3.1(A)", kingdom=kid)
+            rule = pick_rule(step["order"], role)
+            offers = [button("pick", f"Take {t.kname(kid)}", rule, kingdom=kid)
                       for kid in t.cat.player_kingdoms if kid not in taken]
             number = len(t.kingdoms_of(role)) + 1
-            return ask(role, "draft", f"choose your kingdom number {number}", offers,
-                       pick_rule(step["order"], role))
+            return ask(role, "draft", f"choose your kingdom number {number}", offers, rule)
         if step["phase"] == "main" and step["pending_main"]:
             role = step["pending_main"][0]
             offers = [button("main", f"Make {t.kname(kid)} your main kingdom", "3.2",
@@ -161,7 +183,7 @@ class Draft(Handler):
             require(t.owner(kid) is None, "that kingdom is taken", "3.1(A)")
             t.kingdom(kid)["owner"] = role
             step["picks"].pop(0)
-            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", "3.1(A)")
+            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", pick_rule(step["order"], role))
             if not step["picks"]:
                 step["phase"] = "main"
                 step["pending_main"] = list(step["order"])

@@ -3,8 +3,8 @@
 4.3(A) a neutral kingdom becomes an ally on a roll at or under diplomacy; 4.3(B) an
 opposing allied kingdom becomes neutral on a roll plus 1 at or under diplomacy (never a
 main kingdom, 3.2(A); never a Traitorous kingdom, 8); 4.3(C) a kingdom made neutral fights
-its former friends at once where they share areas. 9(B)/(C): the Imperial Decree may buy
-a reroll of a failed attempt.
+its former friends at once where they share areas (``combat-queue`` steps of section 5).
+9(B)/(C): after a failed attempt an ``imperial-decree`` step may buy a reroll.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
-from pbem.games.dragons_tigers.flow import ask, button, require
+from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, phase, require
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s09_emperor
+from pbem.games.dragons_tigers.sides import queue_combat
 from pbem.games.dragons_tigers.table import Table
-
-Step = dict[str, Any]
+from pbem.games.dragons_tigers.words import odds
 
 PENALTY = numbers().betrayal_penalty  # 4.3(B)
 
@@ -45,31 +44,55 @@ def targets(t: Table, step: Step) -> list[str]:
     return out
 
 
-def prompt(t: Table, step: Step) -> Prompt:
-    role = step["player"]
-    if step.get("decree_offer"):
-        return s09_emperor.decree_prompt(t, step, "diplomacy roll")
-    offers = []
-    for cid in negotiators(t, step):
-        for kid in targets(t, step):
-            neutral = t.owner(kid) is None
-            need = t.c(cid).diplomacy - (0 if neutral else PENALTY)
-            if need < 1:
-                continue
-            verb = "Ally with" if neutral else "Turn neutral"
-            offers.append(button("negotiate", f"{t.cname(cid)} (diplomacy {t.c(cid).diplomacy}):"
-                                 f" {verb} {t.kname(kid)} on 1-{need}",
-                                 "4.3(A)" if neutral else "4.3(B)", character=cid, target=kid))
-    offers.append(button("end-diplomacy", "End diplomacy", "4.3"))
-    return ask(role, "diplomacy", "negotiate, or end diplomacy", offers, "4.3")
+@phase
+class Diplomacy(Handler):
+    """4.3: each character of the active kingdom may negotiate once; then the levy."""
+
+    name = "diplomacy"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if "decree_offer" in step:
+            return None  # the Imperial Decree has answered: run() rerolls or not
+        role = step["player"]
+        offers = []
+        for cid in negotiators(t, step):
+            for kid in targets(t, step):
+                neutral = t.owner(kid) is None
+                need = t.c(cid).diplomacy - (0 if neutral else PENALTY)
+                if need < 1:
+                    continue
+                verb = "Ally with" if neutral else "Turn neutral"
+                offers.append(button(
+                    "negotiate", f"{t.cname(cid)} (diplomacy {t.c(cid).diplomacy}): {verb} "
+                    f"{t.kname(kid)} {odds(need)}", "4.3(A)" if neutral else "4.3(B)",
+                    character=cid, target=kid))
+        offers.append(button("end-diplomacy", "End diplomacy", "4.3"))
+        return ask(role, "diplomacy", "negotiate, or end diplomacy", offers, "4.3")
+
+    def run(self, t: Table, step: Step) -> None:
+        offer = step.pop("decree_offer")
+        if step.pop("decree", False):
+            attempt(t, step, offer["character"], offer["target"], reroll=True)
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        if action.get("do") != "negotiate":
+            return None
+        return explain(t, step, action)
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "end-diplomacy":
+            step["phase"] = "levy"
+            return
+        cid, kid = action["character"], action["target"]
+        require(cid in negotiators(t, step), "that character cannot negotiate now", "4.3")
+        require(kid in targets(t, step), "that kingdom cannot be negotiated with", "4.3")
+        step["used_dipl"].append(cid)
+        attempt(t, step, cid, kid, reroll=False)
 
 
 def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
-    """Why this negotiation (or Imperial Decree) is not offered, citing the rule."""
-    if action.get("do") == "decree":
-        return s09_emperor.decree_refusal(t, step)
-    if step.get("decree_offer"):
-        return IllegalAction("first accept the failed roll or use the Imperial Decree", "9(C)")
+    """Why this negotiation is not offered, citing the rule."""
     if t.is_traitorous(step["kingdom"]):
         return IllegalAction("the Traitorous kingdoms never negotiate", "8(B)")
     cid, kid = action.get("character"), action.get("target")
@@ -94,26 +117,6 @@ def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction("that negotiation is not possible now", "4.3")
 
 
-def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
-    if step.get("decree_offer"):
-        offer = step["decree_offer"]
-        if action["do"] == "decree":
-            s09_emperor.pay(t, step, action)
-            del step["decree_offer"]
-            attempt(t, step, offer["character"], offer["target"], reroll=True)
-        else:
-            del step["decree_offer"]
-        return
-    if action["do"] == "end-diplomacy":
-        step["phase"] = "levy"
-        return
-    cid, kid = action["character"], action["target"]
-    require(cid in negotiators(t, step), "that character cannot negotiate now", "4.3")
-    require(kid in targets(t, step), "that kingdom cannot be negotiated with", "4.3")
-    step["used_dipl"].append(cid)
-    attempt(t, step, cid, kid, reroll=False)
-
-
 def attempt(t: Table, step: Step, cid: str, kid: str, reroll: bool) -> None:
     neutral = t.owner(kid) is None
     dipl = t.c(cid).diplomacy
@@ -125,25 +128,20 @@ def attempt(t: Table, step: Step, cid: str, kid: str, reroll: bool) -> None:
         rule = "4.3(A)" if neutral else "4.3(B)"
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} is not "
               f"persuaded", rule)
-        if not reroll and s09_emperor.decree_available(t, step):
-            step["decree_offer"] = {"kind": "diplomacy", "character": cid, "target": kid}
+        if not reroll:
+            step["decree_offer"] = {"character": cid, "target": kid}
+            t.push({"step": "imperial-decree", "what": "diplomacy roll",
+                    "player": step["player"]})
         return
     if neutral:
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} becomes an "
               f"ally of {t.rname(step['player'])}", "4.3(A)")
-        make_ally(t, kid, step["player"])
+        t.join(kid, step["player"])
     else:
         former = str(t.owner(kid))
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} leaves "
               f"{t.rname(former)} and becomes neutral", "4.3(B)")
         make_neutral(t, kid, former)
-
-
-def make_ally(t: Table, kid: str, role: str) -> None:
-    """A kingdom becomes ``role``'s allied kingdom; its chit joins the pool (4.3(A))."""
-    t.kingdom(kid)["owner"] = role
-    t.kingdom(kid)["main"] = False
-    s04_turns.add_chit(t, kid)
 
 
 def make_neutral(t: Table, kid: str, former: str) -> None:
@@ -157,6 +155,6 @@ def make_neutral(t: Table, kid: str, former: str) -> None:
         if kid not in t.kingdoms_in(area) or not friends:
             continue
         if t.armies(area, kid):
-            s05_combat.queue_break_combat(t, area, kid, former)
+            queue_combat(t, area, f"k:{kid}", former, "break")
         elif any(t.armies(area, k) for k in friends):
-            s05_combat.queue(t, area, former, f"k:{kid}", "break")
+            queue_combat(t, area, former, f"k:{kid}", "break")

@@ -15,11 +15,21 @@ from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
-from pbem.games.dragons_tigers.flow import arg_int, ask, button, no_extra, number, require
+from pbem.games.dragons_tigers.flow import (
+    Handler,
+    Step,
+    arg_int,
+    ask,
+    button,
+    no_extra,
+    number,
+    phase,
+    require,
+)
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount, n_armies
 
-Step = dict[str, Any]
 HARVEST = numbers().harvest_manpower
 
 
@@ -84,56 +94,64 @@ def places(t: Table, step: Step) -> list[str]:
     return sorted((a for a in candidates if available(t, step, a) > 0), key=order.index)
 
 
-def prompt(t: Table, step: Step) -> Prompt:
-    kid = step["kingdom"]
-    offers: list[ActionSpec] = []
-    for area in places(t, step):
-        most = t.room(kid, area, available(t, step, area))
-        if most > 0:
-            offers.append(ActionSpec("levy", f"Levy armies in {t.aname(area)}", "4.4(D)",
-                                     fixed={"area": area},
-                                     params=(number("armies", "How many armies", 1, most, most),)))
-    offers.append(button("end-levy", "End the levy (unused manpower is lost)", "4.4(C)"))
-    budget = ensure(t, step)
-    left = budget["general"] + sum(budget["admin"].values())
-    return ask(step["player"], "levy", f"levy armies ({left} manpower left)", offers, "4.4")
+@phase
+class Levy(Handler):
+    """4.4: the active kingdom raises armies from its manpower; then movement."""
 
+    name = "levy"
 
-def explain(t: Table, step: Step, action: Mapping[str, Any]) -> IllegalAction:
-    """Why no levy is offered here: no manpower left, no counters, or not an area it may
-    go to."""
-    budget = ensure(t, step)
-    if budget["general"] + sum(budget["admin"].values()) == 0:
-        return IllegalAction("no manpower is left to levy this turn", "4.4(C)")
-    if action.get("area") in places(t, step):
-        return IllegalAction("there are no army counters left to show more armies there",
-                             "4.4(F)")
-    return IllegalAction("armies cannot be levied in that area", "4.4(E)")
-
-
-def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
-    if action["do"] == "end-levy":
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        kid = step["kingdom"]
+        offers: list[ActionSpec] = []
+        for area in places(t, step):
+            most = t.room(kid, area, available(t, step, area))
+            if most > 0:
+                offers.append(ActionSpec(
+                    "levy", f"Levy armies in {t.aname(area)}", "4.4(D)", fixed={"area": area},
+                    params=(number("armies", "How many armies", 1, most, most),)))
+        offers.append(button("end-levy", "End the levy (unused manpower is lost)", "4.4(C)"))
         budget = ensure(t, step)
         left = budget["general"] + sum(budget["admin"].values())
-        if left:
-            t.say(f"{left} manpower unused is lost", "4.4(C)")
-        step["phase"] = "movement"
-        return
-    no_extra(action, ("area", "armies"), "4.4")
-    kid = step["kingdom"]
-    area = action["area"]
-    require(area in places(t, step), "armies cannot be levied there", "4.4(E)")
-    budget = ensure(t, step)
-    left = budget["general"] + sum(budget["admin"].values())
-    n = arg_int(action, "armies", 1, max(1, left), "4.4(C)")
-    most = available(t, step, area)
-    require(n <= most, f"only {most} of the manpower left may be placed in {t.aname(area)}",
-            "4.4(E)")
-    require(t.representable(kid, {area: n}),
-            f"there are no army counters to show {n} more armies there", "4.4(F)")
-    _spend(t, step, area, n)
-    t.add_armies(area, kid, n)
-    t.say(f"{t.kname(kid)} levies {n} armies in {t.aname(area)}", "4.4(D)")
+        return ask(step["player"], "levy", f"levy armies ({left} manpower left)", offers, "4.4")
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why no levy is offered here: no manpower left, no counters, or not an area it
+        may go to."""
+        if action.get("do") != "levy":
+            return None
+        budget = ensure(t, step)
+        if budget["general"] + sum(budget["admin"].values()) == 0:
+            return IllegalAction("no manpower is left to levy this turn", "4.4(C)")
+        if action.get("area") in places(t, step):
+            return IllegalAction("there are no army counters left to show more armies there",
+                                 "4.4(F)")
+        return IllegalAction("armies cannot be levied in that area", "4.4(E)")
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "end-levy":
+            budget = ensure(t, step)
+            left = budget["general"] + sum(budget["admin"].values())
+            if left:
+                t.say(f"{left} manpower unused is lost", "4.4(C)")
+            step["phase"] = "movement"
+            return
+        no_extra(action, ("area", "armies"), "4.4")
+        kid = step["kingdom"]
+        area = action["area"]
+        require(area in places(t, step), "armies cannot be levied there", "4.4(E)")
+        budget = ensure(t, step)
+        left = budget["general"] + sum(budget["admin"].values())
+        n = arg_int(action, "armies", 1, max(1, left), "4.4(C)")
+        most = available(t, step, area)
+        require(n <= most, f"only {most} of the manpower left may be placed in {t.aname(area)}",
+                "4.4(E)")
+        require(t.representable(kid, {area: n}),
+                f"there are no army counters to show {amount(n, 'more army', 'more armies')} "
+                f"there", "4.4(F)")
+        _spend(t, step, area, n)
+        t.add_armies(area, kid, n)
+        t.say(f"{t.kname(kid)} levies {n_armies(n)} in {t.aname(area)}", "4.4(D)")
 
 
 def _spend(t: Table, step: Step, area: str, n: int) -> None:

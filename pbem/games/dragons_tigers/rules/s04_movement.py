@@ -9,6 +9,10 @@ area costs attrition by the table, the Boats column on rivers (4.5.1, 4.5.2). Wi
 faction chit, friendly kingdoms' pieces in the same area may go along, each kingdom led
 by its own commander, their attrition pooled (4.5.3). The Emperor moves only with his
 controlling kingdom (9(D)).
+
+Whether an area is friendly, for the halt, passing through and attrition, is judged as the
+movement phase began (rules-notes 19 and 23): an area taken during the phase does not
+open the way for the groups that follow.
 """
 
 from __future__ import annotations
@@ -17,11 +21,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import ActionSpec, Option, Param, Prompt
-from pbem.games.dragons_tigers.flow import arg_list, ask, button, choice, number, require
-from pbem.games.dragons_tigers.rules import s09_emperor
+from pbem.games.dragons_tigers.flow import (
+    Handler,
+    Step,
+    arg_list,
+    ask,
+    button,
+    choice,
+    number,
+    phase,
+    require,
+)
 from pbem.games.dragons_tigers.table import Table
-
-Step = dict[str, Any]
+from pbem.games.dragons_tigers.words import n_armies
 
 
 def movers(t: Table, step: Step, area: str) -> list[str]:
@@ -51,14 +63,22 @@ def start_areas(t: Table, step: Step) -> list[str]:
                     for c in movers(t, step, a))]
 
 
+def held(t: Table, step: Step) -> set[str]:
+    """Areas a kingdom friendly to the active one controlled when the movement phase
+    began (recorded by the first move; until then, the areas it controls now)."""
+    if step.get("held") is not None:
+        return set(step["held"])
+    return {a for a in t.s["control"] if t.friendly_area(a, step["kingdom"])}
+
+
 def paths(t: Table, step: Step, start: str) -> list[list[str]]:
     """Every path of one or two areas from ``start``; the second step only through an
     area held by a friendly kingdom (4.5(B))."""
-    kid = step["kingdom"]
+    friendly = held(t, step)
     out: list[list[str]] = []
     for first in t.neighbours(start):
         out.append([first])
-        if t.friendly_area(first, kid):
+        if first in friendly:
             for second in t.neighbours(first):
                 if second != start:
                     out.append([first, second])
@@ -69,9 +89,22 @@ def _path_label(t: Table, step: Step, start: str, path: list[str]) -> str:
     names = " -> ".join(t.cat.areas[a].name for a in path)
     last_from = path[-2] if len(path) > 1 else start
     terrain = t.cat.border_terrain(last_from, path[-1])
-    hostile = not t.friendly_area(path[-1], step["kingdom"])
+    hostile = path[-1] not in held(t, step)
     note = f" (across {terrain}: attrition)" if terrain != "plain" and hostile else ""
     return names + note
+
+
+@phase
+class Movement(Handler):
+    """4.5: moves of the active kingdom's characters and armies; then combat."""
+
+    name = "movement"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        return prompt(t, step)
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        act(t, step, action)
 
 
 def prompt(t: Table, step: Step) -> Prompt:
@@ -98,7 +131,10 @@ def prompt(t: Table, step: Step) -> Prompt:
             params.append(Param("leave", "choices", "Passengers left in the area passed through",
                                 tuple(Option(c, t.cname(c)) for c in passengers),
                                 minimum=0, maximum=len(passengers)))
-        if t.s["emperor"] == area and s09_emperor.controller(t) == kid:
+        if len(kingdoms) > 1:  # 6: who holds an empty area the kingdoms enter together
+            params.append(choice("control", "Which kingdom holds an empty area entered",
+                                 [(k, t.cat.kingdoms[k].name) for k in kingdoms], kid))
+        if t.s["emperor"] == area and t.emperor_holder() == kid:
             params.append(choice("emperor", "Take Emperor Xian along", [(True, "yes"),
                                                                         (False, "no")], False))
         offers.append(ActionSpec("move", f"Move from {t.aname(area)}", "4.5",
@@ -135,7 +171,8 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         require(not joiners, "friendly kingdoms' pieces move only together with a group of the "
                 "active kingdom led from the same area", "4.5.3(A)")
         require(False, "nobody of the active kingdom can move from there", "4.5")
-    allowed = {"do", "from", "to", "characters", "armies", "drop", "leave", "losses", "emperor"}
+    allowed = {"do", "from", "to", "characters", "armies", "drop", "leave", "losses", "emperor",
+               "control"}
     extra = [k for k in action if k not in allowed and not k.startswith(("armies.", "drop."))]
     require(not extra, f"unknown argument '{extra[0]}'" if extra else "", "4.5")
     chars = arg_list(action, "characters", "4.5")
@@ -165,12 +202,13 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     for k, n in armies.items():
         if n > t.armies(start, k):
             picked_up = len(path) == 2 and t.armies(path[0], k) > 0
-            require(False, f"only {t.armies(start, k)} armies of {t.cat.kingdoms[k].name} are "
-                    f"in {t.aname(start)}" + ("; armies cannot be picked up on the way"
-                                               if picked_up else ""),
+            there = t.armies(start, k)
+            extra = "; armies cannot be picked up on the way" if picked_up else ""
+            require(False, f"only {n_armies(there)} of {t.cat.kingdoms[k].name} "
+                    f"{'is' if there == 1 else 'are'} in {t.aname(start)}{extra}",
                     "4.5(D)" if picked_up else "4.5")
         require(n <= free_armies(t, step, start, k),
-                f"only {free_armies(t, step, start, k)} armies of {t.cat.kingdoms[k].name} "
+                f"only {n_armies(free_armies(t, step, start, k))} of {t.cat.kingdoms[k].name} "
                 f"in {t.aname(start)} can move", "4.5(F)")
     if drop:
         require(len(path) == 2, "armies can be dropped only in the area passed through",
@@ -182,7 +220,7 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
     leave = _passengers_left(t, action, chars, path)
     arriving = {k: n - drop.get(k, 0) for k, n in armies.items() if n - drop.get(k, 0) > 0}
     final = path[-1]
-    hostile = not t.friendly_area(final, kid)
+    hostile = final not in held(t, step)
     require(not hostile or bool(arriving), "a character can enter an area not held by a "
             "friendly kingdom only with armies", "4.5(B)")
     _check_leave_one(t, step, start, chars, armies)
@@ -192,10 +230,13 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             changes[path[0]] = changes.get(path[0], 0) + drop[k]
         require(t.representable(k, changes), f"{t.cat.kingdoms[k].name} has not enough army "
                 f"counters to split its armies this way", "2.2(B)")
+    holder = action.get("control", kid)
+    require(holder in group_kingdoms, "the kingdom that holds an empty area entered must be one "
+            "of the kingdoms moving", "6")
     emperor = action.get("emperor", False)
     require(isinstance(emperor, bool), "'emperor' is true or false", "9(D)")
     if emperor:
-        require(t.s["emperor"] == start and s09_emperor.controller(t) == kid,
+        require(t.s["emperor"] == start and t.emperor_holder() == kid,
                 "the Emperor moves only with the kingdom that controls him", "9(D)")
     before = path[-2] if len(path) > 1 else start
     terrain = t.cat.border_terrain(before, final)
@@ -206,25 +247,30 @@ def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
         attrition = t.cat.attrition(sum(arriving.values()), boats)
         if attrition:
             losses = _attrition_losses(t, step, action, arriving, attrition)
+    empty = t.controller(final) is None
     _carry_out(t, step, start, path, chars, armies, drop, emperor)
+    if empty and len(t.kingdoms_in(final)) > 1:
+        t.update_control(final, prefer=holder)  # 6: the player says who holds it
     for cid in leave:
         t.place_char(cid, path[0])
     names = ", ".join(t.cname(c) for c in chars)
     moved = ", ".join(f"{n} {t.cat.kingdoms[k].name}" for k, n in armies.items()) or "no armies"
     route = " -> ".join(t.aname(a) for a in [start, *path])
-    t.say(f"{names} move with {moved}: {route}", "4.5")
+    t.say(f"{names} {'moves' if len(chars) == 1 else 'move'} with {moved}: {route}", "4.5")
     if emperor:
         t.say(f"  Emperor Xian goes with them to {t.aname(final)}", "9(D)")
     for k, n in drop.items():
-        t.say(f"  {n} armies of {t.kname(k)} are dropped off in {t.aname(path[0])}", "4.5(D)")
+        t.say(f"  {n_armies(n)} of {t.kname(k)} {'is' if n == 1 else 'are'} dropped off in "
+              f"{t.aname(path[0])}", "4.5(D)")
     for cid in leave:
         t.say(f"  {t.cname(cid)} is left in {t.aname(path[0])}", "4.5(D)")
     if attrition:
         rule = "4.5.2" if terrain == "river" else "4.5.1(B)"
         column = "Boats column" if terrain == "river" and any(t.c(c).boats for c in chars) \
             else "table"
-        t.say(f"  crossing the {terrain} into {t.aname(final)} with {sum(arriving.values())} "
-              f"armies costs {attrition} by the Attrition {column}", rule)
+        t.say(f"  crossing the {terrain} into {t.aname(final)} with "
+              f"{n_armies(sum(arriving.values()))} costs {attrition} by the Attrition {column}",
+              rule)
         for k, n in losses.items():
             lost, extra = t.lose(final, k, n)
             _unmark(step, final, k, lost + extra)
@@ -324,6 +370,8 @@ def _unmark(step: Step, area: str, kid: str, n: int) -> None:
 
 def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[str],
                armies: Mapping[str, int], drop: Mapping[str, int], emperor: bool) -> None:
+    if step.get("held") is None:  # the first move: what was friendly as the phase began
+        step["held"] = [a for a in t.cat.areas if a in held(t, step)]
     final = path[-1]
     for k, n in armies.items():
         t.remove_armies(start, k, n)
@@ -339,7 +387,7 @@ def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[st
         step["moved_chars"].append(cid)
     if emperor:
         t.s["emperor"] = final
-    before = path[-2] if len(path) > 1 else start
+    # where the group stood before it moved: the area it attacked from (5.5(B))
     entered = step["entered"].setdefault(final, [])
-    if before not in entered:
-        entered.append(before)
+    if start not in entered:
+        entered.append(start)

@@ -5,7 +5,9 @@
 Ce to Sun Quan (Round 4), an eliminated Sun Wu returning by 11.4; 4.8.3 allied armies
 sharing an area move apart; 4.8.4 main kingdoms may change; 4.8.5 the interrupted player
 goes first, then the marker, the chits and the Round marker are reset (11.6(D) Zuo Ci
-returns to the pool).
+returns to the pool). A kingdom arriving on occupied ground fights at once (a
+``combat-queue`` step of section 5); an eliminated Sun Wu is restored by the
+``three-generations`` step of section 11.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
-from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s11_abilities
+from pbem.games.dragons_tigers.sides import hostile_sides, queue_combat
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 DONG_ZHUO_RETAINERS = ("lu-bu", "hua-xiong", "li-ru")
 KEEPABLE = ("hua-xiong", "li-ru")
@@ -71,9 +74,10 @@ def new_warlords(t: Table, release: tuple[str, ...] | list[str] = ()) -> None:
             continue
         serving = entry["kingdom"]
         if li_jue_area is None:
-            if cid == "lu-bu" and entry["at"] not in ("dead",):
+            if cid == "lu-bu" and entry["at"] != "out":  # dead or alive, he leaves for good
                 t.place_char(cid, "out")
                 entry["kingdom"] = None
+                entry["recruited"] = False
                 t.say("Lü Bu 呂布 leaves to lead his own kingdom", "4.8.1(B)")
             continue
         if serving == "dong-zhuo" and t.on_map(cid):
@@ -106,8 +110,8 @@ def _lu_bu_enters(t: Table) -> None:
         t.say(f"Lü Bu 呂布 raises his own kingdom in {t.aname(placement.area)} with "
               f"{placement.armies} armies", "4.8.1(B)")
         side = t.side("lu-bu")
-        for other in s05_combat.hostile_sides(t, placement.area, side):
-            s05_combat.queue(t, placement.area, side, other, "arrival")
+        for other in hostile_sides(t, placement.area, side):
+            queue_combat(t, placement.area, side, other, "arrival")
 
 
 def succession(t: Table) -> None:
@@ -140,7 +144,7 @@ def succession(t: Table) -> None:
 
 def _sun_returns(t: Table) -> None:
     """11.4: an eliminated Sun Wu returns in Jianye with Zhou Yu and 10 armies."""
-    s11_abilities.three_generations(t)
+    t.push({"step": "three-generations"})
 
 
 # ---------------------------------------------------------------------- 4.8.3
@@ -220,7 +224,7 @@ class RoundEnd(Handler):
             moves = relocation_moves(t, role)
             if not moves or not standing.wants_question(t.orders(role), "relocate"):
                 return None
-            offers = [button("relocate", f"Move {t.armies(a, k)} armies of {t.kname(k)} from "
+            offers = [button("relocate", f"Move {n_armies(t.armies(a, k))} of {t.kname(k)} from "
                                          f"{t.aname(a)} to {t.aname(to)}", "4.8.3",
                              **{"from": a, "kingdom": k, "to": to}) for a, k, to in moves]
             return ask(role, "relocation", "relocate allied armies so that each area keeps "
@@ -250,7 +254,7 @@ class RoundEnd(Handler):
             _relocate(t, *move)
             return
         if action["do"] == "main":
-            s04_turns.change_main(t, role, action["kingdom"], "4.8.4")
+            t.make_main(role, action["kingdom"], "4.8.4")
         step["players"].pop(0)
 
     def run(self, t: Table, step: Step) -> None:
@@ -292,7 +296,8 @@ def _relocate(t: Table, area: str, kid: str, to: str) -> None:
     n = t.armies(area, kid)
     t.remove_armies(area, kid, n)
     t.add_armies(to, kid, n)
-    t.say(f"{n} armies of {t.kname(kid)} relocate from {t.aname(area)} to {t.aname(to)}",
+    t.say(f"{n_armies(n)} of {t.kname(kid)} {'relocates' if n == 1 else 'relocate'} from "
+          f"{t.aname(area)} to {t.aname(to)}",
           "4.8.3")
 
 

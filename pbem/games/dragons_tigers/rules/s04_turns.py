@@ -3,7 +3,12 @@
 4.1 turn order by activation chits (faction, kingdom and Traitorous chits; 12.3 with 3-4
 players), 4.1(E) the five phases of a turn, 4.2 the Mandate of Heaven roll, 4.7 end of
 turn and the refill of an empty pool, 3.2(B) change of main kingdom at the end of a turn.
-The phases themselves live in s04_diplomacy, s04_levy, s04_movement and s05_combat.
+
+A turn is one ``turn`` step whose ``phase`` names the part in progress. Each phase is a
+handler registered by name (:func:`flow.phase`) by the section that describes it: the
+diplomacy, levy and movement phases in s04_diplomacy, s04_levy and s04_movement, combat
+in s05_combat, the abilities at the start of the Mandate phase in s11_abilities; the
+Mandate event is handed to section 10 as an ``event`` step.
 """
 
 from __future__ import annotations
@@ -14,23 +19,13 @@ from typing import Any
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import orders as standing
-from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.flow import PHASES, Handler, Step, ask, button, handler, phase
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import (
-    s03_setup,
-    s04_diplomacy,
-    s04_levy,
-    s04_movement,
-    s05_combat,
-    s07_victory,
-    s10_events,
-    s11_abilities,
-)
 from pbem.games.dragons_tigers.table import Table
 
 LAST_ROUND = numbers().rounds
-PHASES = ("begin", "rebellion", "mandate", "wizard", "event", "after-event", "diplomacy",
-          "levy", "movement", "combat", "end")
+ORDER = ("begin", "abilities", "rebellion", "mandate", "wizard", "event", "after-event",
+         "diplomacy", "levy", "movement", "combat", "end")
 PHASE_OF_VERB = {"negotiate": "diplomacy", "end-diplomacy": "diplomacy", "levy": "levy",
                  "end-levy": "levy", "move": "movement", "end-movement": "movement",
                  "fight": "combat", "end-turn": "end"}
@@ -39,45 +34,11 @@ PHASE_OF_VERB = {"negotiate": "diplomacy", "end-diplomacy": "diplomacy", "levy":
 # ---------------------------------------------------------------------- chits (4.1)
 
 
-def chit_is_live(t: Table, chit: str) -> bool:
-    """Does pulling ``chit`` give a turn (rules-notes entry 9)?"""
-    info = t.cat.chits[chit]
-    if info.kind == "faction":
-        return info.ref in t.s["seats"] and bool(t.kingdoms_of(str(info.ref)))
-    if info.kind == "kingdom":
-        kid = str(info.ref)
-        return t.in_play(kid) and t.owner(kid) is not None
-    return any(t.in_play(kid) for kid in t.cat.traitorous_kingdoms)
-
-
-def fill_pool(t: Table) -> None:
-    """3.4(A), 4.1(A), 4.8.5(B): every live chit into the pool, none drawn."""
-    t.s["pool"] = [chit for chit in t.cat.chits if chit_is_live(t, chit)]
-    t.s["drawn"] = []
-
-
-def add_chit(t: Table, kid: str) -> None:
-    """A kingdom newly held by a player has its chit put into the pool (4.3(A)); so has
-    the faction chit of a player back in the game (``kid`` is then his role, 12.2.3(B))."""
-    chit = f"chit:{kid}"
-    if chit in t.cat.chits and chit not in t.s["pool"] and chit not in t.s["drawn"]:
-        t.s["pool"].append(chit)
-        t.s["pool"].sort(key=list(t.cat.chits).index)
-
-
-def remove_chit(t: Table, kid: str) -> None:
-    """5.5(C): an eliminated kingdom's chit leaves play."""
-    chit = f"chit:{kid}"
-    for pile in ("pool", "drawn"):
-        if chit in t.s[pile]:
-            t.s[pile].remove(chit)
-
-
 def _pull(t: Table) -> str | None:
     """Pull chits until one gives a turn; return it (None if no chit can)."""
     for _ in range(200):
         if not t.s["pool"]:
-            returned = [c for c in t.s["drawn"] if chit_is_live(t, c)]
+            returned = [c for c in t.s["drawn"] if t.chit_is_live(c)]
             if not returned:
                 return None
             t.s["pool"] = sorted(returned, key=list(t.cat.chits).index)
@@ -92,7 +53,7 @@ def _pull(t: Table) -> str | None:
                   "back and another is pulled", "4.1(C)")
             continue
         t.s["drawn"].append(chit)
-        if not chit_is_live(t, chit):
+        if not t.chit_is_live(chit):
             _dead_chit(t, chit)
             continue
         return chit
@@ -135,7 +96,7 @@ class Game(Handler):
                         "pending_main": []})
             step["phase"] = "round-start"
         elif phase == "round-start":
-            fill_pool(t)
+            t.fill_pool()
             t.s["mandate"] = [0, 0]
             t.s["turns"]["round"] = 0
             t.s["round_over"] = False
@@ -167,7 +128,7 @@ class Game(Handler):
                 t.say(f"The Round marker moves to Round {t.s['round']}", "4.8.5(C)")
                 step["phase"] = "round-start"
         elif phase == "final":
-            s07_victory.final_count(t)
+            t.push({"step": "final-count"})
             step["phase"] = "over"
         else:
             t.pop()
@@ -231,7 +192,7 @@ def start_turn(t: Table, kid: str, role: str, chit: str, faction: bool) -> None:
     t.push({"step": "turn", "kingdom": kid, "player": role, "chit": chit, "faction": faction,
             "phase": "begin", "harvest": False, "famine": False, "used_dipl": [],
             "decree_used": False, "levy": None, "moved_chars": [], "moved": {},
-            "entered": {}, "mandate_dice": None})
+            "entered": {}, "held": None, "mandate_dice": None})
 
 
 # ---------------------------------------------------------------------- a turn
@@ -239,93 +200,84 @@ def start_turn(t: Table, kid: str, role: str, chit: str, faction: bool) -> None:
 
 @handler
 class Turn(Handler):
-    """4.1(E): Mandate of Heaven, diplomacy, levy, movement, combat; then 4.7 end of turn."""
+    """4.1(E): Mandate of Heaven, diplomacy, levy, movement, combat; then 4.7 end of turn.
+    Each phase is the handler registered under its name."""
 
     name = "turn"
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
-        handlers = _phase_handlers().get(step["phase"])
-        return handlers[0](t, step) if handlers else None
+        if _gone(t, step):
+            return None
+        return PHASES[step["phase"]].prompt(t, step)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
-        handlers = _phase_handlers().get(step["phase"])
-        if handlers:
-            handlers[1](t, step, action)
+        PHASES[step["phase"]].act(t, step, role, action)
+
+    def run(self, t: Table, step: Step) -> None:
+        if _gone(t, step):
+            t.say(f"{t.kname(step['kingdom'])} is no longer in play: its turn ends", "4.7")
+            step["phase"] = "end"
+            return
+        PHASES[step["phase"]].run(t, step)
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
+        reason = PHASES[step["phase"]].explain(t, step, role, action)
+        if reason is not None:
+            return reason
         verb = str(action.get("do"))
-        phase = step["phase"]
-        if phase == "levy" and verb == "levy":
-            return s04_levy.explain(t, step, action)
-        if phase == "diplomacy" and verb in ("negotiate", "decree"):
-            return s04_diplomacy.explain(t, step, action)
-        if phase == "end" and verb == "end-turn" and "main" in action:
-            return IllegalAction("the new main kingdom must be another of your own kingdoms",
-                                 "3.2(B)")
+        current = step["phase"]
         home = PHASE_OF_VERB.get(verb)
         if step["famine"] and home in ("diplomacy", "levy", "movement"):
             return IllegalAction("Famine: no diplomacy, levy or movement this turn", "10.6(C)")
-        if home is not None and home != phase:
-            order = PHASES.index(home) - PHASES.index(phase) if phase in PHASES else 0
+        if home is not None and home != current:
+            order = ORDER.index(home) - ORDER.index(current) if current in ORDER else 0
             when = "is over" if order < 0 else "has not begun"
             return IllegalAction(f"'{verb}' belongs to the {home} phase, which {when}; the "
-                                 f"turn is in its {phase} phase", "4.1(E)")
+                                 f"turn is in its {current} phase", "4.1(E)")
         return None
 
+
+def _gone(t: Table, step: Step) -> bool:
+    """The kingdom taking the turn has been eliminated before the turn's end: nothing is
+    left for it to do."""
+    return step["phase"] not in ("begin", "end") and not t.in_play(step["kingdom"])
+
+
+@phase
+class Begin(Handler):
+    """The turn opens: it is counted, and the Mandate phase begins with the abilities that
+    act at its start (section 11)."""
+
+    name = "begin"
+
     def run(self, t: Table, step: Step) -> None:
-        phase = step["phase"]
-        if phase == "begin":
-            t.s["turns"]["total"] += 1
-            t.s["turns"]["round"] += 1
-            t.s["last_player"] = step["player"]
-            kind = "faction" if step["faction"] else t.cat.chits[step["chit"]].kind
-            t.heading(f"Turn {t.s['turns']['total']} (round {t.s['round']}): "
-                      f"{t.kname(step['kingdom'])}, played by {t.rname(step['player'])} "
-                      f"({kind} chit)", "4.1")
-            s11_abilities.start_of_mandate(t, step)
-            step["phase"] = "rebellion" if s11_abilities.rebellion_possible(t, step) else "mandate"
-        elif phase == "rebellion":  # pragma: no cover - prompts until answered
-            step["phase"] = "mandate"
-        elif phase == "mandate":
-            if s11_abilities.has_wizard(t, step["kingdom"]):
-                step["mandate_dice"] = [t.roll("Mandate of Heaven (Zuo Ci, die 1 of 2)"),
-                                        t.roll("Mandate of Heaven (Zuo Ci, die 2 of 2)")]
-                t.say(f"Zuo Ci 左慈 lets {t.kname(step['kingdom'])} roll two dice: "
-                      f"{step['mandate_dice'][0]} and {step['mandate_dice'][1]}", "11.6(A)")
-                step["phase"] = "wizard"
-                return
+        t.s["turns"]["total"] += 1
+        t.s["turns"]["round"] += 1
+        t.s["last_player"] = step["player"]
+        kind = "faction" if step["faction"] else t.cat.chits[step["chit"]].kind
+        t.heading(f"Turn {t.s['turns']['total']} (round {t.s['round']}): "
+                  f"{t.kname(step['kingdom'])}, played by {t.rname(step['player'])} "
+                  f"({kind} chit)", "4.1")
+        step["phase"] = "abilities"
+
+
+@phase
+class Mandate(Handler):
+    """4.2: one die moves the Mandate marker (with a wizard at court, the player picks one
+    of two dice: the ``wizard`` phase, 11.6(A))."""
+
+    name = "mandate"
+
+    def run(self, t: Table, step: Step) -> None:
+        if step["mandate_dice"] is None and t.wizard_at_court(step["kingdom"]):
+            step["phase"] = "wizard"
+            return
+        if step["mandate_dice"]:
+            die = step["mandate_dice"][0]
+        else:
             die = t.roll("Mandate of Heaven: which way the marker moves")
-            move_mandate(t, step, die)
-        elif phase == "event":
-            step["phase"] = "after-event"
-            space = t.s["mandate"]
-            event = t.cat.mandate.event_at(space[0], space[1])
-            if event is not None:
-                s10_events.begin(t, step, event)
-        elif phase == "after-event":
-            if step["famine"]:
-                t.say("Famine: no diplomacy, levy or movement this turn", "10.6(C)")
-                step["phase"] = "end"
-            else:
-                step["phase"] = "diplomacy"
-        elif phase == "combat":
-            s05_combat.next_combat(t, step)
-        else:  # pragma: no cover - every other phase prompts
-            raise RuntimeError(phase)
-
-
-def _phase_handlers() -> dict[str, tuple[Any, Any]]:
-    """The phases of a turn that ask the player: phase -> (prompt, act)."""
-    return {
-        "rebellion": (s11_abilities.rebellion_prompt, s11_abilities.rebellion_act),
-        "wizard": (s11_abilities.wizard_prompt, s11_abilities.wizard_act),
-        "diplomacy": (s04_diplomacy.prompt, s04_diplomacy.act),
-        "levy": (s04_levy.prompt, s04_levy.act),
-        "movement": (s04_movement.prompt, s04_movement.act),
-        "combat": (s05_combat.order_prompt, s05_combat.order_act),
-        "end": (end_prompt, end_act),
-    }
+        move_mandate(t, step, die)
 
 
 def move_mandate(t: Table, step: Step, die: int) -> None:
@@ -348,27 +300,72 @@ def move_mandate(t: Table, step: Step, die: int) -> None:
     step["phase"] = "event"
 
 
-def end_prompt(t: Table, step: Step) -> Prompt:
-    role = step["player"]
-    offers = [button("end-turn", "End the turn", "4.7")]
-    main = t.main_of(role)
-    for kid in t.kingdoms_of(role):
-        if kid != main:
-            offers.append(button("end-turn", f"End the turn and make {t.kname(kid)} your main "
-                                 f"kingdom", "3.2(B)", main=kid))
-    return ask(role, "end-turn", "end your turn (you may change your main kingdom)", offers,
-               "4.7")
+@phase
+class Event(Handler):
+    """4.2: the event of the space the marker reached is handed to section 10."""
+
+    name = "event"
+
+    def run(self, t: Table, step: Step) -> None:
+        step["phase"] = "after-event"
+        space = t.s["mandate"]
+        event = t.cat.mandate.event_at(space[0], space[1])
+        if event is not None:
+            t.push({"step": "event", "event": event, "phase": "announce",
+                    "turn_kingdom": step["kingdom"], "player": step["player"]})
 
 
-def end_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
-    role = step["player"]
-    if "main" in action:
-        change_main(t, role, action["main"], "3.2(B)")
-    t.pop()
-    others = [r for r in _seats_after(t, role) if len(t.kingdoms_of(r)) > 1
-              and standing.wants_question(t.orders(r), "main_change")]
-    if others:
-        t.push({"step": "main-change", "players": others})
+@phase
+class AfterEvent(Handler):
+    """10.6(C): after a Famine nothing more happens in the turn."""
+
+    name = "after-event"
+
+    def run(self, t: Table, step: Step) -> None:
+        if step["famine"]:
+            t.say("Famine: no diplomacy, levy or movement this turn", "10.6(C)")
+            step["phase"] = "end"
+        else:
+            step["phase"] = "diplomacy"
+
+
+@phase
+class End(Handler):
+    """4.7 the turn ends; 3.2(B) its player may name another main kingdom."""
+
+    name = "end"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        role = step["player"]
+        if not t.kingdoms_of(role):
+            return None  # a player left without kingdoms has nothing to decide
+        offers = [button("end-turn", "End the turn", "4.7")]
+        main = t.main_of(role)
+        for kid in t.kingdoms_of(role):
+            if kid != main:
+                offers.append(button("end-turn", f"End the turn and make {t.kname(kid)} your "
+                                     f"main kingdom", "3.2(B)", main=kid))
+        return ask(role, "end-turn", "end your turn (you may change your main kingdom)", offers,
+                   "4.7")
+
+    def run(self, t: Table, step: Step) -> None:
+        self.act(t, step, step["player"], {"do": "end-turn"})
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if "main" in action:
+            t.make_main(role, action["main"], "3.2(B)")
+        t.pop()
+        others = [r for r in _seats_after(t, role) if len(t.kingdoms_of(r)) > 1
+                  and standing.wants_question(t.orders(r), "main_change")]
+        if others:
+            t.push({"step": "main-change", "players": others})
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        if action.get("do") == "end-turn" and "main" in action:
+            return IllegalAction("the new main kingdom must be another of your own kingdoms",
+                                 "3.2(B)")
+        return None
 
 
 def _seats_after(t: Table, role: str) -> list[str]:
@@ -398,18 +395,8 @@ class MainChange(Handler):
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         if action["do"] == "main":
-            change_main(t, role, action["kingdom"], "3.2(B)")
+            t.make_main(role, action["kingdom"], "3.2(B)")
         step["players"].pop(0)
 
     def run(self, t: Table, step: Step) -> None:
         t.pop()
-
-
-def change_main(t: Table, role: str, kid: str, rule: str) -> None:
-    require(kid in t.kingdoms_of(role), "the main kingdom must be one of your kingdoms", rule)
-    for other in t.kingdoms_of(role):
-        t.kingdom(other)["main"] = other == kid
-    t.say(f"{t.rname(role)} makes {t.kname(kid)} the main kingdom", rule)
-
-
-__all__ = ["Game", "MainChange", "Turn", "s03_setup"]

@@ -1,6 +1,10 @@
 """What a combat leaves behind: 5.5(C) elimination, 5.6(C) both sides wiped out, 5.7
 warlords and retainers relocated, captured, submitting or beheaded, 6(C) control of the
 area after a joint win, 9(E) the Emperor to the winner, and 3.2(C) a new main kingdom.
+
+A finished combat arrives as a ``combat-result`` step; events that strip kingdoms of their
+armies push a ``sweep`` step (5.5(C)); an elimination hands the game to section 7 as a
+``victory-check`` step.
 """
 
 from __future__ import annotations
@@ -12,16 +16,28 @@ from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
+from pbem.games.dragons_tigers.sides import members, side_label
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 CAPTURE_ON = numbers().capture_on  # 5.7(B)
+OTHER = {"att": "def", "def": "att"}
+
+
+@handler
+class CombatResult(Handler):
+    """A combat is over: settle what it leaves behind."""
+
+    name = "combat-result"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        resolve(t, step["combat"])
 
 
 def resolve(t: Table, combat: Step) -> None:
-    """Settle a finished combat (already popped from the stack): the loser's retainers
-    face capture checks (a step, since the captor may have to be chosen), then the rest."""
-    from pbem.games.dragons_tigers.rules.s05_combat import OTHER, members, side_label
-
+    """Settle a finished combat: the loser's retainers face capture checks (a step, since
+    the captor may have to be chosen), then the rest."""
     area = combat["area"]
     loser = combat["loser"]
     if loser is None:
@@ -44,8 +60,6 @@ def resolve(t: Table, combat: Step) -> None:
 def captors(t: Table, step: Step) -> list[str]:
     """The winning side's kingdoms that take prisoners: those with pieces in the area, or,
     when both sides were wiped out together (5.6(C)), those that fought there."""
-    from pbem.games.dragons_tigers.rules.s05_combat import members
-
     area, side = step["area"], step["winner"]
     present = members(t, area, side)
     if present:
@@ -114,9 +128,9 @@ def _conclude(t: Table, step: Step) -> None:
         return
     lside = step["loser"]
     if combat["kind"] == "arrival" and loser["who"] == "att":
+        _after(t, area, combat, step["winner"])
         for kid in step["lost"]:
             eliminate(t, kid, "the restored warlord loses his first battle", "10.5(E)")
-        _after(t, area, combat, step["winner"])
         return
     relocating: list[str] = []
     if loser["wiped"]:
@@ -149,7 +163,7 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
             else f"{t.cname(cid)} rolls {die}: captured")
     if loyalty is None:
         t.say(f"{head}; he never submits and is beheaded", "5.7(C)")
-        kill(t, cid)
+        behead(t, cid)
         return
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
     if sub > loyalty:
@@ -160,7 +174,15 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
               "5.7(C)")
     else:
         t.say(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
-        kill(t, cid)
+        behead(t, cid)
+
+
+def behead(t: Table, cid: str) -> None:
+    """5.7(C): a beheaded retainer is out of the game, not in the dead pile, so no refill
+    of the free retainer pool (10.2(C)) brings him back (rules-notes 40)."""
+    t.place_char(cid, "out")
+    t.char(cid)["kingdom"] = None
+    t.char(cid)["recruited"] = False
 
 
 def _captor(t: Table, area: str, takers: list[str]) -> str:
@@ -169,17 +191,6 @@ def _captor(t: Table, area: str, takers: list[str]) -> str:
     if len(takers) == 1:
         return takers[0]
     return max(takers, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
-
-
-def kill(t: Table, cid: str) -> None:
-    """A retainer dies: to the dead pile (Zuo Ci instead returns to the pool, 11.6(E))."""
-    if t.c(cid).wizard:
-        t.place_char(cid, "pool", kingdom=None)
-        t.char(cid)["kingdom"] = None
-        return
-    t.place_char(cid, "dead")
-    t.char(cid)["kingdom"] = None
-    t.char(cid)["recruited"] = False
 
 
 def destinations(t: Table, cid: str, away_from: str) -> list[str]:
@@ -221,7 +232,7 @@ class Relocate(Handler):
         rule = self._rule(t, step, cid)
         return ask(role, "relocate", f"where does {t.c(cid).name} go?",
                    [button("relocate", f"{t.cname(cid)} to {t.aname(a)} "
-                                       f"({t.armies(a, kid)} armies)", rule,
+                                       f"({n_armies(t.armies(a, kid))})", rule,
                            character=cid, to=a) for a in places], rule)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
@@ -245,7 +256,7 @@ class Relocate(Handler):
                 eliminate(t, kid, "its warlord is killed", "5.7(A)")
             else:
                 t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
-                kill(t, cid)
+                t.kill(cid)
             return
         kid = t.char(cid)["kingdom"]
         best = max(places, key=lambda a: (t.armies(a, kid), -list(t.cat.areas).index(a)))
@@ -306,6 +317,17 @@ class AfterCombat(Handler):
         sweep(t)
 
 
+@handler
+class Sweep(Handler):
+    """5.5(C) after an event that removed armies."""
+
+    name = "sweep"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        sweep(t)
+
+
 def sweep(t: Table) -> None:
     """5.5(C): a kingdom with no area and no armies is eliminated."""
     for kid, k in t.s["kingdoms"].items():
@@ -319,9 +341,7 @@ def sweep(t: Table) -> None:
 
 
 def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
-    """Remove a kingdom from play (rules-notes entry 5)."""
-    from pbem.games.dragons_tigers.rules import s04_turns, s07_victory
-
+    """Remove a kingdom from play (rules-notes entry 5); 7(1) is checked next."""
     k = t.kingdom(kid)
     if k["status"] != "in-play":
         return
@@ -338,7 +358,7 @@ def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
             entry["recruited"] = False
         else:
             t.place_char(cid, "out")
-    s04_turns.remove_chit(t, kid)
+    t.remove_chit(kid)
     t.say(f"{t.kname(kid)} is eliminated: {why}", rule)
     owner = k["owner"]
     was_main = k["main"]
@@ -347,7 +367,7 @@ def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
         rest = t.kingdoms_of(owner)
         if rest:
             t.push({"step": "new-main", "player": owner})
-    s07_victory.check_elimination_win(t)
+    t.push({"step": "victory-check"})
 
 
 @handler
@@ -365,15 +385,11 @@ class NewMain(Handler):
                     for k in options], "3.2(C)")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
-        from pbem.games.dragons_tigers.rules.s04_turns import change_main
-
         t.pop()
-        change_main(t, role, action["kingdom"], "3.2(C)")
+        t.make_main(role, action["kingdom"], "3.2(C)")
 
     def run(self, t: Table, step: Step) -> None:
-        from pbem.games.dragons_tigers.rules.s04_turns import change_main
-
         t.pop()
         options = t.kingdoms_of(step["player"])
         if options and not t.main_of(step["player"]):
-            change_main(t, step["player"], options[0], "3.2(C)")
+            t.make_main(step["player"], options[0], "3.2(C)")

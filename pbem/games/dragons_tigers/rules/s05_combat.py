@@ -5,8 +5,8 @@ order its player chooses; 5(A) friendly kingdoms in an area fight as one side; 5
 betrayal check, contest of strategy, contest of valor, battle, retreat; 5(C) battle
 rounds repeat until a side retreats or has no armies. 5.1 betrayal and alliance checks,
 5.2 contest of strategy, 5.3 contest of valor, 5.4 battle, 5.5 retreat, 5.6 end of
-combat. What happens to the loser is in s05_aftermath. The Traitorous note to 5(C) and
-rules-notes entry 28 say who decides for a non-player side.
+combat. A finished combat is handed to s05_aftermath as a ``combat-result`` step. The
+Traitorous note to 5(C) and rules-notes entry 28 say who decides for a non-player side.
 """
 
 from __future__ import annotations
@@ -25,50 +25,25 @@ from pbem.games.dragons_tigers.flow import (
     button,
     handler,
     number,
+    phase,
     require,
 )
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
+from pbem.games.dragons_tigers.sides import (
+    hostile_sides,
+    loss_plan,
+    members,
+    queue_combat,
+    side_armies,
+    side_chars,
+    side_label,
+)
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount, n_armies, n_hits, odds
 
 N = numbers()
 MAX_BATTLE_DICE = N.battle_dice_most
 OTHER = {"att": "def", "def": "att"}
-
-
-# ---------------------------------------------------------------------- sides
-
-
-def members(t: Table, area: str, side: str) -> list[str]:
-    """Kingdoms of ``side`` with pieces in ``area``."""
-    return [k for k in t.kingdoms_in(area) if t.side(k) == side]
-
-
-def side_armies(t: Table, area: str, side: str) -> int:
-    return sum(t.armies(area, k) for k in members(t, area, side))
-
-
-def side_chars(t: Table, area: str, side: str) -> list[str]:
-    return [c for k in members(t, area, side) for c in t.chars_in(area, k)]
-
-
-def side_label(t: Table, area: str, side: str) -> str:
-    kings = members(t, area, side) or ([side[2:]] if side.startswith("k:") else [])
-    names = " + ".join(t.cat.kingdoms[k].name for k in kings)
-    if side.startswith("k:"):
-        kid = side[2:]
-        what = "Traitorous" if t.is_traitorous(kid) else "neutral"
-        return f"{names} ({what})"
-    return f"{t.rname(side)} ({names})" if names else t.rname(side)
-
-
-def hostile_sides(t: Table, area: str, side: str) -> list[str]:
-    out: list[str] = []
-    for k in t.kingdoms_in(area):
-        other = t.side(k)
-        if other != side and other not in out:
-            out.append(other)
-    return out
 
 
 # ---------------------------------------------------------------------- the combat phase
@@ -100,17 +75,26 @@ def next_combat(t: Table, turn: Step) -> None:
     begin(t, area, t.side(turn["kingdom"]), other, "battle")
 
 
-def order_prompt(t: Table, turn: Step) -> Prompt | None:
-    fights = pending(t, turn)
-    if len(fights) <= 1:
-        return None
-    return ask(turn["player"], "combat-order", "choose the next combat",
-               [button("fight", f"Fight {side_label(t, area, other)} in {t.aname(area)}", "4.6",
-                       area=area, against=other) for area, other in fights], "4.6")
+@phase
+class CombatPhase(Handler):
+    """4.6: the active armies fight every hostile side in their areas, in the order the
+    active player picks; then the turn ends."""
 
+    name = "combat"
 
-def order_act(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
-    begin(t, action["area"], t.side(turn["kingdom"]), action["against"], "battle")
+    def prompt(self, t: Table, turn: Step) -> Prompt | None:
+        fights = pending(t, turn)
+        if len(fights) <= 1:
+            return None
+        return ask(turn["player"], "combat-order", "choose the next combat",
+                   [button("fight", f"Fight {side_label(t, area, other)} in {t.aname(area)}",
+                           "4.6", area=area, against=other) for area, other in fights], "4.6")
+
+    def act(self, t: Table, turn: Step, role: str, action: Mapping[str, Any]) -> None:
+        begin(t, action["area"], t.side(turn["kingdom"]), action["against"], "battle")
+
+    def run(self, t: Table, turn: Step) -> None:
+        next_combat(t, turn)
 
 
 def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
@@ -128,27 +112,6 @@ def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
                    "offer": None, "loser": None, "retreated": None,
                    "kingdoms": t.kingdoms_in(area), "held": t.controller(area)})
     return step
-
-
-def queue(t: Table, area: str, att: str, defender: str, kind: str,
-          after_current: bool = False) -> None:
-    """Combats that must be fought at once (rules-notes 27): now, or, with
-    ``after_current``, as soon as the step on top of the stack is finished."""
-    position = len(t.stack) - 1 if after_current else len(t.stack)
-    below = t.stack[position - 1] if position > 0 else None
-    item = [area, att, defender, kind]
-    if below is not None and below["step"] == "combat-queue":
-        if item not in below["items"]:
-            below["items"].append(item)
-        return
-    turn = t.turn()
-    chooser = turn["player"] if turn else t.s["seats"][0]
-    t.stack.insert(position, {"step": "combat-queue", "items": [item], "chooser": chooser})
-
-
-def queue_break_combat(t: Table, area: str, kid: str, former: str) -> None:
-    """4.3(C): a kingdom made neutral fights its former friends where they share an area."""
-    queue(t, area, f"k:{kid}", former, "break")
 
 
 @handler
@@ -204,10 +167,6 @@ class Combat(Handler):
         phase = step["phase"]
         if phase == "check-att" or phase == "check-def":
             return _check_prompt(t, step, phase[-3:])
-        if phase == "decree":
-            turn = t.turn()
-            assert turn is not None
-            return s09_emperor.decree_prompt(t, turn, "betrayal check")
         if phase == "losses":
             return _loss_prompt(t, step)
         if phase == "retreat-att" or phase == "retreat-def":
@@ -218,16 +177,6 @@ class Combat(Handler):
         phase = step["phase"]
         if phase in ("check-att", "check-def"):
             _check_act(t, step, phase[-3:], action)
-        elif phase == "decree":
-            offer = step["offer"]
-            step["offer"] = None
-            if action["do"] == "decree":
-                turn = t.turn()
-                assert turn is not None
-                s09_emperor.pay(t, turn, action)
-                _roll_check(t, step, offer["who"], offer["character"], offer["target"], True)
-            else:
-                step["phase"] = offer["next"]
         elif phase == "losses":
             _loss_act(t, step, action)
         elif phase in ("retreat-att", "retreat-def"):
@@ -247,9 +196,19 @@ class Combat(Handler):
             return None
         if verb not in ("check", "no-check"):
             return None
+        kid = action.get("target")
+        if verb == "check" and isinstance(kid, str) and kid in t.cat.kingdoms:
+            if t.is_traitorous(kid):
+                return IllegalAction("the Traitorous kingdoms are never subject to betrayal "
+                                     "checks", "8(B)")
+            if t.owner(kid) is not None and t.kingdom(kid)["main"]:
+                return IllegalAction("a main kingdom never betrays its player", "3.2(A)")
         if who in step["checked"]:
             return IllegalAction("a side makes at most one betrayal or alliance check in a "
                                  "combat", "5.1(C)")
+        if step["phase"] == f"check-{who}":
+            return IllegalAction("that character cannot make a check against that kingdom here",
+                                 "5.1")
         return IllegalAction("betrayal and alliance checks are made only at the start of a "
                              "combat, before the contests", "5(C)")
 
@@ -269,6 +228,13 @@ class Combat(Handler):
             step["phase"] = "after-checks"
             if order == "always" and _checkers(t, step, "def"):
                 auto_check(t, step, "def")
+        elif phase == "decree":  # the Imperial Decree has answered (9(C))
+            offer = step["offer"]
+            step["offer"] = None
+            if step.pop("decree", False):
+                _roll_check(t, step, offer["who"], offer["character"], offer["target"], True)
+            else:
+                step["phase"] = offer["next"]
         elif phase == "after-checks":
             step["phase"] = "strategy"
             _still_on(t, step)
@@ -292,7 +258,7 @@ class Combat(Handler):
                 retreat(t, step, "def", target)
         elif phase == "done":
             t.pop()
-            s05_aftermath.resolve(t, step)
+            t.push({"step": "combat-result", "combat": step})
         else:  # pragma: no cover
             raise RuntimeError(phase)
 
@@ -323,10 +289,9 @@ def _checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
     if mine.startswith("k:") or who in step["checked"]:
         return []
     targets: list[tuple[str, int]] = []
-    active = t.active_kingdom()
     for k in members(t, area, theirs):
-        if t.armies(area, k) <= 0 or t.is_traitorous(k) or k == active:
-            continue  # 8(B); the kingdom taking its turn cannot change sides in it
+        if t.armies(area, k) <= 0 or t.is_traitorous(k):
+            continue  # 8(B)
         if t.is_neutral(k):
             targets.append((k, N.alliance_check_diplomacy))
         elif not t.kingdom(k)["main"]:
@@ -353,7 +318,7 @@ def _check_prompt(t: Table, step: Step, who: str) -> Prompt | None:
         kind = "alliance" if t.is_neutral(kid) else "betrayal"
         need = t.c(cid).diplomacy - (0 if kind == "alliance" else N.betrayal_penalty)
         offers.append(button("check", f"{t.cname(cid)}: {kind} check on {t.kname(kid)} "
-                                      f"(succeeds on 1-{need})", "5.1(A)",
+                                      f"(succeeds {odds(need)})", "5.1(A)",
                              character=cid, target=kid))
     offers.append(button("no-check", "Make no check", "5.1"))
     return ask(role, "betrayal-check", "make a betrayal or alliance check?", offers, "5.1")
@@ -389,39 +354,46 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
     if total > dipl:
         t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: the "
               f"{'alliance' if alliance else 'betrayal'} check fails", "5.1(A)")
-        turn = t.turn()
-        if (not reroll and who == "att" and turn is not None and turn["player"] == role
-                and s09_emperor.decree_available(t, turn)):
+        if not reroll:
             step["offer"] = {"who": who, "character": cid, "target": kid, "next": nxt}
             step["phase"] = "decree"
+            t.push({"step": "imperial-decree", "what": "betrayal check", "player": role})
         else:
             step["phase"] = nxt
         return
-    from pbem.games.dragons_tigers.rules import s04_diplomacy
-
     former = t.owner(kid)
     t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
           f"and joins {t.rname(role)}", "5.1(A)")
-    s04_diplomacy.make_ally(t, kid, role)
+    t.join(kid, role)
     if who == "att":
         step["turned"] = kid
     step["phase"] = nxt
+    turn = t.turn()
+    if turn is not None and turn["kingdom"] == kid and turn["phase"] != "end":
+        turn["phase"] = "end"  # its player no longer holds it (rules-notes 30)
+        t.say(f"{t.kname(kid)} has changed sides in its own turn: the turn ends once this "
+              f"combat is over", "5.1(A)")
     if former is not None:
         for area in list(t.s["armies"]):
             if area == step["area"]:
                 continue
             stack = t.s["armies"][area]
             if stack.get(kid, 0) and any(t.owner(k) == former and n for k, n in stack.items()):
-                queue(t, area, role, former, "break", after_current=True)
+                queue_combat(t, area, role, former, "break", after_current=True)
 
 
 # ---------------------------------------------------------------------- 5.2 - 5.4 damage
 
 
 def _strategy(t: Table, step: Step) -> None:
-    """5.2: held if the attacker has a strategist; then every strategist rolls."""
+    """5.2: held if the side of the kingdom taking its turn has a strategist, attacking or
+    defending (the attacker's side when that kingdom is not in the combat, rules-notes
+    32); then every strategist rolls."""
     area = step["area"]
-    if not any(t.c(c).strategist for c in side_chars(t, area, step["att"])):
+    active = t.active_kingdom()
+    side = t.side(active) if active is not None else None
+    trigger = side if side in (step["att"], step["def"]) else step["att"]
+    if not any(t.c(c).strategist for c in side_chars(t, area, trigger)):
         return
     hits = {"att": 0, "def": 0}
     for who in ("att", "def"):
@@ -433,8 +405,8 @@ def _strategy(t: Table, step: Step) -> None:
             per = t.cat.tables.strategy_contest[die]
             stars = c.command + c.diamonds
             hits[who] += per * stars
-            t.say(f"{t.cname(cid)} ({stars} {'stars' if stars != 1 else 'star'}) rolls {die}: "
-                  f"{per} x {stars} = {per * stars} hits", "5.2(A)")
+            t.say(f"{t.cname(cid)} ({amount(stars, 'star', 'stars')}) rolls {die}: "
+                  f"{per} x {stars} = {n_hits(per * stars)}", "5.2(A)")
     _inflict(t, step, hits, "valor")
 
 
@@ -453,7 +425,7 @@ def _valor(t: Table, step: Step) -> None:
         rolled = True
         if die <= valor:
             hits[who] = die
-            t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: {die} hits", "5.3(B)")
+            t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: {n_hits(die)}", "5.3(B)")
         else:
             t.say(f"{t.cname(best)}, valor {valor}, rolls {die}: no hits", "5.3(B)")
     if rolled:
@@ -461,20 +433,23 @@ def _valor(t: Table, step: Step) -> None:
 
 
 def command(t: Table, area: str, side: str) -> tuple[int, str]:
-    """5.4(A): the best commander plus one other strategist's stars; 1 with no one."""
+    """5.4(A): the best commander plus one other strategist's stars; 1 only when the side
+    has no character at all (a lone command-0 character fights at 0, rules-notes 4)."""
     chars = side_chars(t, area, side)
-    best, text = 1, "no character: command 1"
+    if not chars:
+        return 1, "no character: command 1"
+    best, text = -1, ""
     for cid in chars:
         rating = t.c(cid).command
         helpers = [s for s in chars if s != cid and t.c(s).strategist]
         bonus_by = max(helpers, key=lambda s: t.c(s).command, default=None)
         bonus = t.c(bonus_by).command if bonus_by else 0
-        if rating + bonus > best or (rating + bonus == best and text.startswith("no")):
+        if rating + bonus > best:
             best = rating + bonus
             text = f"{t.c(cid).name} commands ({rating})"
             if bonus:
                 text += f" + {t.c(bonus_by).name} {bonus} = {best}"  # type: ignore[union-attr]
-    return max(1, best), text
+    return best, text
 
 
 def _battle(t: Table, step: Step) -> None:
@@ -491,8 +466,8 @@ def _battle(t: Table, step: Step) -> None:
                        f"{i + 1} of {count}") for i in range(count)]
         hits[who] = sum(1 for d in dice if d <= rating)
         shown = " ".join(str(d) for d in dice)
-        t.say(f"{side_label(t, area, side)}: {text}; {count} dice [{shown}] at or under "
-              f"{rating}: {hits[who]} hits", "5.4(B)")
+        t.say(f"{side_label(t, area, side)}: {text}; {amount(count, 'die', 'dice')} [{shown}] "
+              f"at or under {rating}: {n_hits(hits[who])}", "5.4(B)")
     _inflict(t, step, hits, "retreat-att")
 
 
@@ -530,12 +505,12 @@ def _loss_prompt(t: Table, step: Step) -> Prompt | None:
         area = step["area"]
         hits = step["hits"][who]
         kings = [k for k in members(t, area, step[who]) if t.armies(area, k) > 0]
-        plan = default_losses(t, area, kings, hits, role)
+        plan = loss_plan(t, area, kings, hits, role)
         params = tuple(number(f"losses.{k}", f"Armies of {t.cat.kingdoms[k].name} lost", 0,
                               min(hits, t.armies(area, k)), plan.get(k, 0)) for k in kings)
         spec = ActionSpec("losses", f"Allocate {hits} losses in {t.aname(area)}", "5.4(C)",
                           params=params)
-        return ask(role, "losses", f"choose which armies take {hits} hits in {t.aname(area)}",
+        return ask(role, "losses", f"choose which armies take {n_hits(hits)} in {t.aname(area)}",
                    [spec], "5.4(C)")
     return None
 
@@ -552,23 +527,9 @@ def _loss_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
             require(set(counts) <= set(kings)
                     and all(0 <= n <= t.armies(area, k) for k, n in counts.items())
                     and sum(counts.values()) == hits,
-                    f"the losses must add up to {hits} armies of this side", "5.4(C)")
+                    f"the losses must add up to {n_armies(hits)} of this side", "5.4(C)")
             step["alloc"][who] = counts
             return
-
-
-def default_losses(t: Table, area: str, kings: list[str], hits: int, role: str) -> dict[str, int]:
-    """The owner's standing order: largest contingent first, or spare the main kingdom."""
-    spare = t.orders(role).get("losses") == "spare-main"
-    order = sorted(kings, key=lambda k: (spare and t.kingdom(k)["main"], -t.armies(area, k)))
-    plan: dict[str, int] = {}
-    left = hits
-    for k in order:
-        take = min(left, t.armies(area, k))
-        if take:
-            plan[k] = take
-        left -= take
-    return plan
 
 
 def _apply_losses(t: Table, step: Step) -> None:
@@ -578,11 +539,11 @@ def _apply_losses(t: Table, step: Step) -> None:
         if not hits:
             continue
         kings = [k for k in members(t, area, step[who]) if t.armies(area, k) > 0]
-        plan = step["alloc"].get(who) or default_losses(t, area, kings, hits,
+        plan = step["alloc"].get(who) or loss_plan(t, area, kings, hits,
                                                         _runner(t, step, who))
         for k, n in plan.items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n} armies" + (f", and {extra} more for want of "
+            t.say(f"{t.kname(k)} loses {n_armies(n)}" + (f", and {extra} more for want of "
                                                       f"counters to make change" if extra else ""),
                   "5.4(C)")
     att_left = side_armies(t, area, step["att"])
@@ -607,8 +568,10 @@ def _finish(t: Table, step: Step, loser: str, wiped: bool, mutual: bool = False)
 
 
 def retreat_targets(t: Table, step: Step, who: str) -> list[str]:
-    """5.5(B): attackers go back where they came from, defenders to an adjacent area with
-    no unfriendly armies; a side without characters cannot retreat (5.5)."""
+    """5.5(B): attackers go back to an area they attacked from (where a group stood before
+    its move, rules-notes 36), defenders to an adjacent area with no unfriendly armies;
+    either only to an area free of unfriendly armies; a side without characters cannot
+    retreat (5.5)."""
     area = step["area"]
     side = step[who]
     if not side_chars(t, area, side) or step["round"] < 1:
@@ -674,14 +637,13 @@ def auto_retreat(t: Table, step: Step, who: str) -> str | None:
 
 
 def retreat(t: Table, step: Step, who: str, target: str) -> None:
-    """Move the retreating side's pieces out; no attrition (5.5(B) note)."""
+    """Move the retreating side's pieces out, every kingdom's armies going with the
+    side's characters (rules-notes 35); no attrition (5.5(B) note)."""
     area = step["area"]
     side = step[who]
     for k in members(t, area, side):
         n = t.armies(area, k)
         chars = t.chars_in(area, k)
-        if not chars:
-            continue  # rules-notes 35: armies without a character of their kingdom stay
         if n:
             t.remove_armies(area, k, n)
             t.add_armies(target, k, n)
@@ -691,7 +653,7 @@ def retreat(t: Table, step: Step, who: str, target: str) -> None:
     step["retreated"] = {"who": who, "to": target}
     for other in hostile_sides(t, target, side):  # rules-notes 29: lone characters there
         if side_armies(t, target, other) == 0 and side_armies(t, target, side) > 0:
-            queue(t, target, side, other, "overrun", after_current=True)
+            queue_combat(t, target, side, other, "overrun", after_current=True)
     if side_armies(t, area, side) == 0:
         _finish(t, step, who, wiped=False)
     else:

@@ -3,12 +3,15 @@
 7(1) a player whose opponents have no kingdom left wins at once; 7(2) after Round 8 the
 player whose kingdoms control more areas wins; 7(3) equal areas go to the greater
 manpower, then a draw. 8(C) first: if the Traitorous kingdoms together control more
-areas than every player, all players lose.
+areas than every player, all players lose. The end of Round 8 pushes a ``final-count``
+step, every elimination a ``victory-check`` step.
 """
 
 from __future__ import annotations
 
+from pbem.games.dragons_tigers.flow import Handler, Step, handler
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import amount
 
 
 def tally(t: Table) -> dict[str, dict[str, int]]:
@@ -31,8 +34,9 @@ def final_count(t: Table) -> None:
     rebels = traitorous_areas(t)
     t.heading("The game ends: the count of areas", "7")
     for role, score in scores.items():
-        t.say(f"{t.rname(role)}: {score['areas']} areas, {score['manpower']} manpower", "7(2)")
-    t.say(f"Traitorous kingdoms: {rebels} areas", "8(C)")
+        t.say(f"{t.rname(role)}: {amount(score['areas'], 'area', 'areas')}, "
+              f"{score['manpower']} manpower", "7(2)")
+    t.say(f"Traitorous kingdoms: {amount(rebels, 'area', 'areas')}", "8(C)")
     best = max((s["areas"] for s in scores.values()), default=0)
     if rebels > best:
         t.say("The Traitorous kingdoms hold more areas than any player: China falls to them "
@@ -49,6 +53,28 @@ def final_count(t: Table) -> None:
         t.say("Equal areas and equal manpower: the game is a draw between "
               + " and ".join(t.rname(r) for r in leaders), "7(3)")
         _finish(t, None, "draw", scores, leaders)
+
+
+@handler
+class FinalCount(Handler):
+    """7(2), 7(3) and 8(C) once Round 8 is over."""
+
+    name = "final-count"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        final_count(t)
+
+
+@handler
+class VictoryCheck(Handler):
+    """7(1) after a kingdom is eliminated."""
+
+    name = "victory-check"
+
+    def run(self, t: Table, step: Step) -> None:
+        t.pop()
+        check_elimination_win(t)
 
 
 def check_elimination_win(t: Table) -> None:

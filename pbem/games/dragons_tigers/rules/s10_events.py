@@ -1,8 +1,10 @@
 """Section 10, the events of the Mandate of Heaven display.
 
 10.1 Retainer Dies, 10.2 Recruit Retainer, 10.3 Bountiful Harvest, 10.4 Emperor Xian
-Flees, 10.5 Family Restoration (with 11.3 and 12.2.3), 10.6 Famine, 10.7 Yellow Turban
-Remnants Uprising, 10.8 Barbarian Raids, 10.9 Assassinate Retainer.
+Flees, 10.5 Family Restoration (with 11.3, 11.4 and the ``roll-off`` step of 12.2.3), 10.6
+Famine, 10.7 Yellow Turban Remnants Uprising, 10.8 Barbarian Raids, 10.9 Assassinate
+Retainer. Each is an ``event`` step; a kingdom left with nothing is settled by the
+``sweep`` step of section 5.
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ from pbem.engine import Prompt
 from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.rules import s05_aftermath, s09_emperor
+from pbem.games.dragons_tigers.sides import (
+    enemy_player_areas,
+    hostile_sides,
+    loss_plan,
+    queue_combat,
+    turn_enemy,
+)
 from pbem.games.dragons_tigers.table import Table
+from pbem.games.dragons_tigers.words import n_armies
 
 HARVEST_RULE = "10.3"
 RESTORED_ARMIES = numbers().restored_armies
@@ -23,18 +32,6 @@ ASSASSINATION_ON = numbers().assassination_on
 PEACH_GARDEN = ("guan-yu", "zhang-fei")
 THREE_GENERATIONS = "11.4"
 RESTORATION = "10.5(A)"
-
-
-def begin(t: Table, turn: Step, event: str) -> None:
-    """Start the event the Mandate marker landed on."""
-    info = t.cat.mandate.events[event]
-    t.heading(f"Event: {info.name} {info.zh}", info.rule)
-    if event == "bountiful-harvest":
-        turn["harvest"] = True
-        t.say(f"{t.kname(turn['kingdom'])} has 3 more manpower this turn", HARVEST_RULE)
-        return
-    t.push({"step": "event", "event": event, "phase": "start", "turn_kingdom": turn["kingdom"],
-            "player": turn["player"]})
 
 
 def _turn(t: Table) -> Step:
@@ -52,13 +49,12 @@ def extra_roll(t: Table, purpose: str) -> int:
     return first + second
 
 
-def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
-                      only_players: bool = False) -> None:
-    """Remove ``count`` armies not friendly to ``kid`` from ``area``, each owner's
+def enemy_losses(t: Table, area: str, step: Step, count: int, rule: str,
+                 only_players: bool = False) -> None:
+    """Remove ``count`` enemy armies (:func:`turn_enemy`) from ``area``, each owner's
     standing order choosing among their kingdoms (largest contingent first otherwise)."""
-    from pbem.games.dragons_tigers.rules.s05_combat import default_losses
-
-    victims = [k for k, n in t.armies_in(area).items() if n and not t.friendly(k, kid)
+    kid, runner = step["turn_kingdom"], step["player"]
+    victims = [k for k, n in t.armies_in(area).items() if n and turn_enemy(t, k, kid, runner)
                and (not only_players or t.owner(k) is not None)]
     left = count
     for side in sorted({t.side(k) for k in victims}):
@@ -68,9 +64,9 @@ def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
         if not take:
             continue
         role = t.runner(side, t.side(kid))
-        for k, n in default_losses(t, area, kings, take, role).items():
+        for k, n in loss_plan(t, area, kings, take, role).items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n} armies in {t.aname(area)}"
+            t.say(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
                   + (f" and {extra} more for want of change" if extra else ""), rule)
         left -= take
     if count and left == count:
@@ -81,15 +77,30 @@ def unfriendly_losses(t: Table, area: str, kid: str, count: int, rule: str,
 
 
 def restorable(t: Table) -> list[str]:
-    """10.5(A)/(B): kingdoms eliminated on an earlier turn (not Dong Zhuo in Round 1)."""
-    out = []
-    for kid, k in t.s["kingdoms"].items():
-        if k["status"] != "eliminated" or k["eliminated_turn"] == t.s["turns"]["total"]:
-            continue
-        if kid == "dong-zhuo" and t.s["round"] == 1:
-            continue
-        out.append(kid)
-    return out
+    """10.5(A)/(B): kingdoms eliminated on an earlier turn. Dong Zhuo's kingdom only if it
+    fell under Li Jue: if Dong Zhuo himself was killed, Li Jue never appears (4.8.1(A))."""
+    return [kid for kid, k in t.s["kingdoms"].items() if not _why_not_restored(t, kid)]
+
+
+def _why_not_restored(t: Table, kid: str) -> str | None:
+    """Why the kingdom cannot be restored now (None: it can)."""
+    k = t.s["kingdoms"][kid]
+    if k["status"] != "eliminated":
+        return "not eliminated"
+    if k["eliminated_turn"] == t.s["turns"]["total"]:
+        return f"{t.kname(kid)} was eliminated this very turn"
+    if kid == "dong-zhuo" and k["warlord"] == "dong-zhuo":
+        return "Dong Zhuo 董卓 was killed, so Li Jue never appears"
+    return None
+
+
+def _no_restoration(t: Table) -> str:
+    """The log line of a Family Restoration with nobody to restore."""
+    reasons = [why for kid in t.s["kingdoms"] if (why := _why_not_restored(t, kid))
+               and why != "not eliminated"]
+    if not reasons:
+        return "No warlord has been eliminated: no effect"
+    return "No warlord can be restored (" + "; ".join(reasons) + "): no effect"
 
 
 def period_warlord(t: Table, kid: str, rnd: int) -> str:
@@ -176,7 +187,18 @@ class Event(Handler):
         if step["phase"] == "choose":  # a single option, or a standing order answers
             self._chosen(t, step, step["default"])
             return
+        if step["phase"] == "announce":  # the Mandate marker landed on it (4.2)
+            info = t.cat.mandate.events[step["event"]]
+            t.heading(f"Event: {info.name} {info.zh}", info.rule)
+            step["phase"] = "start"
         getattr(self, "_" + step["event"].replace("-", "_"))(t, step)
+
+    # 10.3 ---------------------------------------------------------------
+
+    def _bountiful_harvest(self, t: Table, step: Step) -> None:
+        _turn(t)["harvest"] = True
+        t.say(f"{t.kname(step['turn_kingdom'])} has 3 more manpower this turn", HARVEST_RULE)
+        t.pop()
 
     # 10.1 ---------------------------------------------------------------
 
@@ -185,12 +207,13 @@ class Event(Handler):
         if phase == "start":
             die = t.roll("Retainer Dies: which row of the table")
             row = t.cat.tables.retainer_death[die]
-            kids = [k for k in row if t.in_play(k) and retainer_candidates(t, k)]
+            kids = [k for k in row if t.in_play(k)]
             t.say(f"Rolls {die}: " + ", ".join(t.kname(k) for k in row), "10.1(A)")
-            if not kids:
+            if not any(retainer_candidates(t, k) for k in kids):
                 t.say("None of them has a retainer: no effect", "10.1(A)")
                 t.pop()
                 return
+            # any kingdom of the row, even one without a retainer (rules-notes 52)
             self._choose(t, step, [(k, t.kname(k)) for k in kids],
                          "choose the kingdom that loses a retainer", "choose-kingdom", "kingdom",
                          "10.1(A)", "retainer")
@@ -199,6 +222,10 @@ class Event(Handler):
             owner = t.owner(kid)
             chooser = owner if owner is not None else step["player"]
             options = retainer_candidates(t, kid)
+            if not options:
+                t.say(f"{t.kname(kid)} has no retainer: no effect", "10.1(A)")
+                t.pop()
+                return
             weakest = min(options, key=lambda c: (t.c(c).command + t.c(c).valor + t.c(c).admin
                                                   + t.c(c).diplomacy, c))
             self._choose(t, step, [(c, t.cname(c)) for c in options],
@@ -212,7 +239,7 @@ class Event(Handler):
                       "11.6(E)")
             else:
                 t.say(f"{t.cname(cid)} dies", "10.1(B)")
-            s05_aftermath.kill(t, cid)
+            t.kill(cid)
             t.pop()
 
     # 10.2 ---------------------------------------------------------------
@@ -239,7 +266,7 @@ class Event(Handler):
 
     def _emperor_flees(self, t: Table, step: Step) -> None:
         if step["phase"] == "start":
-            holder = s09_emperor.controller(t)
+            holder = t.emperor_holder()
             owner = t.owner(holder) if holder else None
             players = t.players_in_game()
             if owner is not None:
@@ -253,7 +280,7 @@ class Event(Handler):
                                                              "player") - 1]
                 t.say(f"No player holds the Emperor: he flees to {t.rname(receiver)}, "
                       f"chosen at random", "10.4")
-            warlords = s09_emperor.flee_targets(t, receiver)
+            warlords = flee_targets(t, receiver)
             if not warlords:
                 t.say(f"{t.rname(receiver)} has no warlord on the map: he stays", "10.4")
                 t.pop()
@@ -265,6 +292,7 @@ class Event(Handler):
         else:
             area = t.where(step["choice"])
             t.s["emperor"] = area
+            t.s["flags"]["emperor_fled"] = True  # 9(C)
             t.say(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
                   f"{t.aname(str(area))}", "10.4")
             t.pop()
@@ -276,7 +304,7 @@ class Event(Handler):
         if phase == "start":
             options = restorable(t)
             if not options:
-                t.say("No warlord has been eliminated on an earlier turn: no effect", "10.5(B)")
+                t.say(_no_restoration(t), "10.5(B)")
                 t.pop()
                 return
             self._choose(t, step, [(k, t.kname(k)) for k in options],
@@ -299,10 +327,16 @@ class Event(Handler):
                          "choose the retainer who returns with him", "restore-retainer",
                          "character", rule, "place")
         elif phase == "place":
-            t.pop()
             rule = step.get("rule", RESTORATION)
-            restore(t, step["kingdom"], step["area"], step["choice"], rule,
-                    roll_off=rule == RESTORATION and len(t.s["seats"]) > 2)
+            step["returning"] = restore(t, step["kingdom"], step["area"], step["choice"], rule)
+            step["phase"] = "arrive"
+            if rule == RESTORATION and len(t.s["seats"]) > 2 \
+                    and not t.is_traitorous(step["kingdom"]):
+                t.push({"step": "roll-off", "kingdom": step["kingdom"]})  # 12.2.3
+        elif phase == "arrive":
+            t.pop()
+            arrive(t, step["kingdom"], step["area"], step["returning"],
+                   step.get("rule", RESTORATION))
 
     # 10.6 ---------------------------------------------------------------
 
@@ -311,8 +345,10 @@ class Event(Handler):
         turn = _turn(t)
         if step["phase"] == "start":
             turn["famine"] = True
-            candidates = [a for a in t.controlled_by(kid) if t.armies(a, kid)] or \
-                t.areas_with_armies(kid)
+            # 10.6(A): among the areas the active player's kingdoms control, the one with
+            # most of the active kingdom's own armies (rules-notes 55)
+            candidates = [a for a in t.areas_with_armies(kid) if t.friendly_area(a, kid)] \
+                or t.areas_with_armies(kid)
             if not candidates:
                 t.say("No armies to starve", "10.6(A)")
                 t.pop()
@@ -327,16 +363,16 @@ class Event(Handler):
             for k, n in t.armies_in(area).items():
                 lost = (n + 1) // 2
                 _, extra = t.lose(area, k, lost)
-                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n} armies"
+                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
-            s05_aftermath.sweep(t)  # an ally may have lost its last army (5.5(C))
+            t.push({"step": "sweep"})  # an ally may have lost its last army (5.5(C))
 
     # 10.7 ---------------------------------------------------------------
 
     def _yellow_turbans(self, t: Table, step: Step) -> None:
         if step["phase"] == "start":
-            targets = uprising_targets(t, step["turn_kingdom"])
+            targets = enemy_player_areas(t, step["turn_kingdom"], step["player"])
             if not targets:
                 t.say("No opposing player controls an area: no effect", "10.7")
                 t.pop()
@@ -348,10 +384,10 @@ class Event(Handler):
         else:
             area = step["choice"]
             count = extra_roll(t, f"Yellow Turbans in {t.cat.areas[area].name}")
-            t.say(f"The uprising in {t.aname(area)} destroys up to {count} armies", "10.7")
-            unfriendly_losses(t, area, step["turn_kingdom"], count, "10.7", only_players=True)
+            t.say(f"The uprising in {t.aname(area)} destroys up to {n_armies(count)}", "10.7")
+            enemy_losses(t, area, step, count, "10.7", only_players=True)
             t.pop()
-            s05_aftermath.sweep(t)
+            t.push({"step": "sweep"})
 
     # 10.8 ---------------------------------------------------------------
 
@@ -361,14 +397,15 @@ class Event(Handler):
         areas = t.cat.tables.barbarian_raids[die]
         t.say(f"Rolls {die}: raids on " + ", ".join(t.aname(a) for a in areas), "10.8(A)")
         for area in areas:
-            if not any(n and not t.friendly(k, kid) for k, n in t.armies_in(area).items()):
+            if not any(n and turn_enemy(t, k, kid, step["player"])
+                       for k, n in t.armies_in(area).items()):
                 t.say(f"{t.aname(area)}: no enemy armies", "10.8(B)")
                 continue
             count = extra_roll(t, f"Barbarian Raids on {t.cat.areas[area].name}")
-            t.say(f"{t.aname(area)}: the raiders destroy up to {count} armies", "10.8(B)")
-            unfriendly_losses(t, area, kid, count, "10.8(B)")
+            t.say(f"{t.aname(area)}: the raiders destroy up to {n_armies(count)}", "10.8(B)")
+            enemy_losses(t, area, step, count, "10.8(B)")
         t.pop()
-        s05_aftermath.sweep(t)
+        t.push({"step": "sweep"})
 
     # 10.9 ---------------------------------------------------------------
 
@@ -393,20 +430,23 @@ class Event(Handler):
             if die <= ASSASSINATION_ON and t.c(cid).wizard:
                 t.say(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
                       f"retainer pool", "11.6(E)")
-                s05_aftermath.kill(t, cid)
+                t.kill(cid)
             elif die <= ASSASSINATION_ON:
                 t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
-                s05_aftermath.kill(t, cid)
+                t.kill(cid)
             else:
                 t.say(f"Rolls {die}: {t.cname(cid)} survives", "10.9(B)")
             t.pop()
 
 
-def uprising_targets(t: Table, kid: str) -> list[str]:
-    """10.7: areas controlled by kingdoms of players other than the active one."""
-    mine = t.owner(kid)
-    return [a for a, k in t.s["control"].items()
-            if t.owner(k) is not None and t.owner(k) != mine]
+def flee_targets(t: Table, role: str) -> list[str]:
+    """10.4: warlords of ``role``'s kingdoms on the map, with whom he may be placed."""
+    out = []
+    for kid in t.kingdoms_of(role):
+        warlord = t.warlord(kid)
+        if warlord and t.on_map(warlord):
+            out.append(warlord)
+    return out
 
 
 def placement_areas(t: Table, kid: str) -> list[str]:
@@ -457,12 +497,10 @@ def place_recruit(t: Table, cid: str, area: str, rule: str) -> None:
     t.say(f"{t.cname(cid)} is placed in {t.aname(area)}", rule)
 
 
-def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
-            roll_off: bool) -> None:
-    """10.5(A): warlord, one surviving retainer and 10 armies return in ``area``; with Liu
-    Bei also Guan Yu and Zhang Fei (11.3); combat at once against hostile pieces (10.5(E))."""
-    from pbem.games.dragons_tigers.rules import s04_turns, s05_combat, s12_multiplayer
-
+def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str) -> list[str]:
+    """10.5(A): the warlord, one surviving retainer and 10 armies return in ``area``; with
+    Liu Bei also Guan Yu and Zhang Fei (11.3), with Sun Wu Zhou Yu (11.4). Returns the
+    characters placed."""
     k = t.kingdom(kid)
     # 11.4 happens as a round ends: the kingdom returns under the next period's warlord.
     warlord = period_warlord(t, kid, t.s["round"] + (1 if rule == THREE_GENERATIONS else 0))
@@ -474,9 +512,7 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
     k["warlord"] = warlord
     k["status"] = "in-play"
     k["eliminated_turn"] = None
-    if roll_off and not t.is_traitorous(kid):  # 12.2.3
-        s12_multiplayer.roll_off(t, kid)  # sets owner and main
-    elif k["owner"] is not None:
+    if k["owner"] is not None:
         k["main"] = False
     t.char(warlord)["kingdom"] = kid
     t.place_char(warlord, area)
@@ -493,15 +529,19 @@ def restore(t: Table, kid: str, area: str, retainer: str | None, rule: str,
         t.place_char(cid, area)
     placed = t.room(kid, area, RESTORED_ARMIES)
     t.add_armies(area, kid, placed)
+    return [warlord, *returning]
+
+
+def arrive(t: Table, kid: str, area: str, returning: list[str], rule: str) -> None:
+    """10.5(D): the restored kingdom keeps its status (its owner settled by 12.2.3 with 3-4
+    players); 10.5(E): it fights at once whatever hostile pieces hold the area."""
     if t.owner(kid) is not None:
-        s04_turns.add_chit(t, kid)
-    names = ", ".join(t.cname(c) for c in [warlord, *returning])
+        t.add_chit(kid)
+    names = ", ".join(t.cname(c) for c in returning)
     status = "neutral" if t.is_neutral(kid) else (
         "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
-    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, {placed} armies) as "
-          f"{status}", rule)
+    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
+          f"{n_armies(t.armies(area, kid))}) as {status}", rule)
     side = t.side(kid)
-    from pbem.games.dragons_tigers.rules.s05_combat import hostile_sides
-
     for other in hostile_sides(t, area, side):
-        s05_combat.queue(t, area, side, other, "arrival")
+        queue_combat(t, area, side, other, "arrival")
