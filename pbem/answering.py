@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import keeping, savefile, session, store
-from pbem.chain import WITNESS
+from pbem.chain import AUDIT, SHUFFLE, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
@@ -24,6 +24,8 @@ from pbem.savefile import SaveFile
 # step -> how a player's pbem answers it, unattended
 AUTOMATIC: dict[str, Callable[[SaveFile, LocalIdentity], SaveFile]] = {
     WITNESS: session.witness,
+    SHUFFLE: session.machine,
+    AUDIT: session.machine,
 }
 
 

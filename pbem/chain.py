@@ -20,13 +20,28 @@ from typing import Any, TypeVar
 from pbem import dice as dicemod
 from pbem import gameplay, games
 from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
-from pbem.errors import ChainError, IllegalAction, IncompleteChain, NeedDice, NeedWitness, PbemError
+from pbem.errors import (
+    ChainError,
+    IllegalAction,
+    IncompleteChain,
+    NeedActor,
+    NeedContribution,
+    NeedDice,
+    NeedWitness,
+    PbemError,
+)
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import obligations, sealing, seating
 from pbem.savefile import SaveFile
 
 JOIN = "join"
 START = "start"
 WITNESS = "witness"
-ENGINE_VERBS = (JOIN, START, WITNESS)
+SHUFFLE = "shuffle"
+AUDIT = "audit"
+CARRY_ON = "carry-on"
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT)
+MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT)  # saves that may leave their writer due
 T = TypeVar("T")
 
 
@@ -61,19 +76,35 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
             return {"role": player["role"], "step": JOIN,
                     "text": f"{player['name']} joins the game (pbem join)"}
     names = {p["role"]: p["name"] for p in players}
+    roles = [p["role"] for p in players]
+    hidden = hidden_model.of(state)
+    if hidden is not None:
+        for role in roles:
+            if obligations.owed(hidden, role, roles, "shuffles", False):
+                return {"role": role, "step": SHUFFLE,
+                        "text": f"{names[role]}'s pbem shuffles the hidden decks"}
     if dice_state["seed"] is None:
         creator = players[0]
         return {"role": creator["role"], "step": START,
                 "text": f"{creator['name']} starts the game"}
     if pending is not None:
-        order = witnesses([p["role"] for p in players], pending["by"])
+        order = witnesses(roles, pending["by"])
+        if writer == order[-1]:
+            return {"role": pending["by"], "step": CARRY_ON,
+                    "text": f"{names[pending['by']]} carries on with their action, now that "
+                            f"the others have answered"}
         answered = order.index(writer) + 1 if writer in order else 0
         role = order[answered]
         return {"role": role, "step": WITNESS,
-                "text": f"answer {names[pending['by']]}'s roll request "
+                "text": f"answer {names[pending['by']]}'s request "
                         f"({_first_roll(module, state, pending)})"}
     prompt = gameplay.prompt(module, state)
     if prompt is None:
+        if hidden is not None:
+            for role in roles:
+                if role not in hidden["openings"]:
+                    return {"role": role, "step": AUDIT,
+                            "text": f"{names[role]}'s pbem opens their secrets for the audit"}
         return None
     return {"role": prompt.role, "step": prompt.step, "text": prompt.text}
 
@@ -118,47 +149,70 @@ class Replay:
 
 
 def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode: str,
-                prev_state: State, actions: list[Action], where: str) -> Replay:
-    """Re-apply ``actions`` to ``prev_state`` with the save's dice; refuse any illegal step."""
+                prev_state: State, actions: list[Action], where: str,
+                first_dice: Any = None) -> Replay:
+    """Re-apply ``actions`` to ``prev_state`` with the save's dice; refuse any illegal step.
+
+    ``first_dice`` (carrying on after a request): the dice of the first action, made from
+    the witnesses' links."""
     holder = {"state": copy_state(prev_state)}
     log = Log()
     records: list[list[dict[str, Any]]] = []
-    recorded = [roll for action in actions for roll in action.get("dice", [])]
+    rest = actions[1:] if first_dice is not None else actions
+    recorded = [roll for action in rest for roll in action.get("dice", [])]
     dice = dice_for(module, doc, roles, mode, recorded, lambda: holder["state"])
     writer = doc["writer"]
     for index, action in enumerate(actions):
-        before = len(dice.rolls)
+        current = first_dice if (first_dice is not None and index == 0) else dice
+        before = len(current.rolls)
         verb = action["do"]
         state = holder["state"]
+        seat = _verifier_seat(doc, writer, state, action)
         try:
             if verb == START:
                 if index != 0:
                     raise IllegalAction("the game starts with the first action of a save")
                 log.heading("The game begins: every seed share is revealed")
-                guard(where, "the game's opening", gameplay.start, module, state, dice, log)
+                guard(where, "the game's opening", gameplay.start, module, state, current,
+                      log, seat)
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
                 prompt = _offered_to(module, state, writer)
-                body = {k: v for k, v in action.items() if k != "dice"}
+                body = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
                 if complete_action(prompt, body) != body:
                     raise IllegalAction("it is not written in its complete form (every "
                                         "argument, defaults included, nothing more)")
+                body = sealing.bind(prompt, body, hidden_model.of(state), seat) \
+                    if seat is not None else body
                 guard(where, f"actions[{index}] ({verb})",
-                      gameplay.apply, module, state, writer, body, dice, log)
+                      gameplay.apply, module, state, writer, body, current, log, seat)
+            if seat is not None and set(seat.records) != seat.used:
+                raise IllegalAction("it shows cards or choices it does not turn face up")
         except NeedDice as exc:
             raise ChainError(f"actions[{index}] ({verb}) needs more table dice than were "
                              f"recorded: {exc.purpose}", where) from None
         except NeedWitness:
-            raise ChainError(f"actions[{index}] ({verb}) rolls dice, so it must wait for a "
-                             f"witness as this save's pending request", where) from None
+            raise ChainError(f"actions[{index}] ({verb}) needs other players first, so it "
+                             f"must wait as this save's pending request", where) from None
         except IllegalAction as exc:
             raise ChainError(f"actions[{index}] ({verb}) is illegal: {exc.message}",
                              where) from None
-        records.append([roll.record() for roll in dice.rolls[before:]])
+        records.append([roll.record() for roll in current.rolls[before:]])
     if mode == "table" and getattr(dice, "values", None):
         raise ChainError("more table dice were recorded than the actions rolled", where)
     return Replay(holder["state"], log.lines(), records)
+
+
+def _verifier_seat(doc: dict[str, Any], role: str, state: State,
+                   action: Action | None = None) -> Any:
+    """A verifier's seat for ``role`` in a game with sealed cards (else ``None``)."""
+    if hidden_model.of(state) is None:
+        return None
+    records = action.get("reveals", {}) if action else {}
+    if not isinstance(records, dict):
+        raise ChainError("field reveals: must be a mapping", "")
+    return seating.seat(doc, role, None, records)
 
 
 def _offered_to(module: GameModule, state: State, writer: str) -> Prompt:
@@ -219,11 +273,15 @@ def check_first(save: SaveFile) -> GameModule:
              "the first save must hold only the creator's commitments", where)
     _require(save.actions == [] and save.pending is None and save.doc["log"] == [],
              "the first save holds no actions", where)
+    if not module.uses_secrets:
+        _require(save.doc["contributions"] is None, "this game has no hidden cards", where)
     try:
         expected = guard(where, "setting the game up", gameplay.opening, module, options,
-                         save.game["scenario"])
+                         save.game["scenario"],
+                         gameplay.sealed_for(save.dice_mode, save.game["scenario"]))
     except PbemError as exc:
         raise ChainError(f"cannot set the game up: {exc.message}", where) from None
+    _contributions(save, expected, save.writer)
     _require(same(expected, save.state), "the position is not the game's opening position",
              where)
     _require(save.due == compute_due(module, save.players, dice_state, save.state),
@@ -295,20 +353,34 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
         name = prev.player(save.writer)["name"]
         replay = Replay(copy_state(prev.state),
                         [f"{name} joins the game as {module.role_label(save.writer)}"], [[]])
+    elif step in (SHUFFLE, AUDIT):
+        _require(save.actions == [{"do": step}] and save.pending is None,
+                 f"a {step} save holds exactly one {step} action", where)
+        replay = Replay(copy_state(prev.state), [], [[]])
     elif step == WITNESS:
         replay = _check_witness(module, prev, save)
     else:
         actions = save.actions
+        first_dice = None
         if step == START:
             starts = bool(actions) and actions[0]["do"] == START
             waits = save.pending is not None and save.pending["action"] == {"do": START}
             _require(starts != waits and (not waits or not actions),
                      "the start save begins with the start action (or, with witnessed dice, "
                      "asks for it as its only request)", where)
+        if step == CARRY_ON:
+            pending = prev.pending
+            _require(pending is not None and bool(actions)
+                     and {k: v for k, v in actions[0].items() if k not in ("dice", "reveals")}
+                     == pending["action"],
+                     "carrying on, the save begins with the action that waited", where)
+            assert pending is not None
+            first_dice = _witnessed_dice(prev.doc, pending)
         replay = run_actions(module, save.doc, roles_of(save), save.dice_mode, prev.state,
-                             actions, where)
+                             actions, where, first_dice)
         if save.pending is not None:
             _check_request(module, save, replay.state)
+    _contributions(save, replay.state, save.writer, auditing=step == AUDIT)
     for index, (action, records) in enumerate(zip(save.actions, replay.records, strict=True)):
         _require(action.get("dice", []) == records,
                  f"actions[{index}]: recorded dice differ from the dice of this save "
@@ -319,46 +391,83 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     replay.due = guard(where, "working out who is next", compute_due, module, save.players,
                        save.doc["dice"], replay.state, save.pending, save.writer)
     _require(save.due == replay.due, "'due' does not name who must act next", where)
-    _require(step in (JOIN, WITNESS) or save.pending is not None or replay.due is None
+    _require(step in MACHINE_STEPS or save.pending is not None or replay.due is None
              or replay.due["role"] != save.writer,
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)
     return replay
 
 
+def _contributions(save: SaveFile, state: State, writer: str, auditing: bool = False) -> None:
+    """What the writer owed the others at the end of the save: exactly given, each valid."""
+    hidden = hidden_model.of(state)
+    given = save.doc["contributions"]
+    if hidden is None:
+        _require(given is None, "contributions in a game without sealed cards", save.where)
+        return
+    try:
+        obligations.check(hidden, given, seating.seat(save.doc, writer), save.where, auditing)
+    except (PbemError, ValueError, KeyError, TypeError) as exc:
+        message = exc.message if isinstance(exc, PbemError) else type(exc).__name__
+        raise ChainError(f"contributions: {message}", save.where) from None
+
+
+def _witnessed_dice(doc: dict[str, Any], pending: dict[str, Any]) -> dicemod.ChainDice:
+    """The dice of a pending action: from the request and its witnesses' links."""
+    roles = [p["role"] for p in doc["players"]]
+    order = witnesses(roles, pending["by"])
+    links = doc["dice"]["links"]
+    key = dicemod.witness_key(doc["dice"]["seed"], pending["request"],
+                              links[pending["by"]]["link"],
+                              {r: links[r]["link"] for r in order}, order)
+    return dicemod.ChainDice(key)
+
+
 def _check_request(module: GameModule, save: SaveFile, state: State) -> None:
-    """A request's pending action is legal, offered, and waits for its first roll."""
+    """A request's pending action is legal, offered, and waits for the other players."""
     where = save.where
     pending = save.pending
     assert pending is not None
-    _require(save.dice_mode == "witnessed", "only witnessed games make roll requests", where)
     _require(pending["by"] == save.writer and pending["request"] is None,
              "a request is made by its writer", where)
     action = pending["action"]
+    seat = _verifier_seat(save.doc, save.writer, state)
     try:
         if action["do"] != START:
             prompt = _offered_to(module, state, save.writer)
             if complete_action(prompt, action) != action:
                 raise IllegalAction("it is not written in its complete form")
-        guard(where, "the pending action", _try, module, state, pending)
+        guard(where, "the pending action", _try, module, state, pending, seat)
+    except NeedActor:
+        raise ChainError("the pending action needs nobody else: it should have been done",
+                         where) from None
+    except NeedContribution:
+        return
     except NeedWitness:
+        _require(save.dice_mode == "witnessed", "only witnessed games wait for dice", where)
         return
     except IllegalAction as exc:
         raise ChainError(f"the pending action is illegal: {exc.message}", where) from None
-    raise ChainError("the pending action rolls no dice; it should have been applied", where)
+    raise ChainError("the pending action waits for nobody; it should have been applied", where)
 
 
-def _try(module: GameModule, state: State, pending: dict[str, Any]) -> None:
+def _try(module: GameModule, state: State, pending: dict[str, Any],
+         seat: Any = None) -> None:
     scratch = copy_state(state)
+    if seat is None and hidden_model.of(state) is not None:
+        from pbem.hidden_cards.operations import Seat
+
+        seat = Seat(pending["by"], [], {})
     if pending["action"]["do"] == START:
-        gameplay.start(module, scratch, dicemod.WitnessDice(), Log())
+        gameplay.start(module, scratch, dicemod.WitnessDice(), Log(), seat)
     else:
         gameplay.apply(module, scratch, pending["by"], pending["action"], dicemod.WitnessDice(),
-                       Log())
+                       Log(), seat)
 
 
 def _check_witness(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
-    """A witness save reveals its writer's link; the last witness also makes the rolls."""
+    """A witness save reveals its writer's link; the last witness also makes the rolls and
+    carries the action out, unless it needs the actor (then they carry on themselves)."""
     where = save.where
     pending = prev.pending
     _require(pending is not None, "there is no request to answer", where)
@@ -369,36 +478,40 @@ def _check_witness(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay
     records = save.actions[0].get("dice", []) if save.actions else []
     _require(len(save.actions) == 1 and save.actions[0]["do"] == WITNESS,
              "a witness save holds exactly one witness action", where)
+    passed_on = {**pending, "request": request}
     if not last:
-        _require(not records and save.pending == {**pending, "request": request},
+        _require(not records and save.pending == passed_on,
                  "a witness save that is not the last passes the request on unchanged",
                  where)
         return Replay(copy_state(prev.state), [], [[]])
+    replay = resolve_request(module, save.doc, prev.state, pending, request, where)
+    if replay is None:
+        _require(not records and save.pending == passed_on,
+                 "the request goes back to its actor to carry on", where)
+        return Replay(copy_state(prev.state), [], [[]])
     _require(save.pending is None, "the last witness makes the rolls: nothing stays pending",
              where)
-    replay = resolve_request(module, save.doc, prev.state, pending, request, where)
     return replay
 
 
 def resolve_request(module: GameModule, doc: dict[str, Any], state: State,
-                    pending: dict[str, Any], request: str, where: str) -> Replay:
-    """Carry out a pending action with the dice its witnesses' links give."""
-    roles = [p["role"] for p in doc["players"]]
-    order = witnesses(roles, pending["by"])
-    links = doc["dice"]["links"]
-    key = dicemod.witness_key(doc["dice"]["seed"], request, links[pending["by"]]["link"],
-                              {r: links[r]["link"] for r in order}, order)
-    dice = dicemod.ChainDice(key)
+                    pending: dict[str, Any], request: str, where: str) -> Replay | None:
+    """Carry out a pending action with the dice its witnesses' links give; ``None`` when
+    only its actor can (it needs their secret, or contributions still to come)."""
+    dice = _witnessed_dice(doc, {**pending, "request": request})
     state = copy_state(state)
     log = Log()
     action = pending["action"]
+    seat = _verifier_seat(doc, pending["by"], state)
     try:
         if action["do"] == START:
             log.heading("The game begins: every seed share is revealed")
-            guard(where, "the game's opening", gameplay.start, module, state, dice, log)
+            guard(where, "the game's opening", gameplay.start, module, state, dice, log, seat)
         else:
             guard(where, "the pending action", gameplay.apply, module, state, pending["by"],
-                  action, dice, log)
+                  action, dice, log, seat)
+    except (NeedActor, NeedContribution):
+        return None
     except IllegalAction as exc:
         raise ChainError(f"the pending action is illegal: {exc.message}", where) from None
     return Replay(state, log.lines(), [[roll.record() for roll in dice.rolls]])

@@ -114,3 +114,13 @@ class NeedWitness(Exception):
     def __init__(self, purpose: str) -> None:
         self.purpose = purpose
         super().__init__(purpose)
+
+
+class NeedContribution(NeedWitness):
+    """Other players' pbem must first contribute (a decryption share, a shuffle): the
+    action waits for them like a roll waits for its witnesses, then its actor carries on."""
+
+
+class NeedActor(NeedWitness):
+    """Only the acting player's pbem can do this (it needs their own secret): a witness
+    resolving the action hands it back to the actor to carry on."""

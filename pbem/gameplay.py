@@ -2,7 +2,8 @@
 
 Games without hidden cards get exactly the calls of :class:`pbem.engine.GameModule`.
 Games that declare decks (``uses_secrets``) also get a :class:`pbem.hidden.Secrets` in
-``start`` and ``apply`` and what the viewer knows in ``prompt`` and ``view``.
+``start`` and ``apply`` — sealed cards between players, or open ones for scenarios and
+table dice — and what the viewer knows in ``prompt`` and ``view``.
 """
 
 from __future__ import annotations
@@ -12,53 +13,96 @@ from typing import Any
 
 from pbem.dice import Dice
 from pbem.engine import Action, GameModule, Log, Prompt, State
-from pbem.hidden import SECRETS_KEY, OpenSecrets, known_to
+from pbem.errors import IllegalAction
+from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
+from pbem.hidden_cards import model
+from pbem.hidden_cards.operations import SealedSecrets, Seat
+
+
+def sealed_for(dice_mode: str, scenario: Mapping[str, Any] | None) -> bool:
+    """Whether a new game keeps its cards sealed: not with table dice or a scenario, which
+    state their cards openly (rules questions, tutorials)."""
+    return dice_mode != "table" and scenario is None
 
 
 def opening(module: GameModule, options: Mapping[str, Any],
-            scenario: Mapping[str, Any] | None) -> State:
+            scenario: Mapping[str, Any] | None, sealed: bool = False) -> State:
     """The opening state, with the game's declared decks when it has hidden cards."""
     state = module.setup(options, scenario)
     if module.uses_secrets and SECRETS_KEY not in state:
-        OpenSecrets.create(state, module.shared_decks(options), module.private_decks(options))
+        shared, private = module.shared_decks(options), module.private_decks(options)
+        if sealed:
+            state[SECRETS_KEY] = model.create(shared, private)
+        else:
+            OpenSecrets.create(state, shared, private)
     return state
 
 
-def start(module: GameModule, state: State, dice: Dice, log: Log) -> None:
-    """The game's opening, once the seed is known (shared decks are shuffled first)."""
+def secrets_for(state: State, dice: Dice, seat: Seat | None) -> Secrets:
+    """The hidden cards of ``state`` as the acting ``seat`` sees them."""
+    if model.of(state) is not None:
+        if seat is None:
+            raise IllegalAction("sealed cards need the acting player's seat")
+        return SealedSecrets(state, dice, seat)
+    return OpenSecrets(state, dice)
+
+
+def start(module: GameModule, state: State, dice: Dice, log: Log,
+          seat: Seat | None = None) -> None:
+    """The game's opening, once the seed is known (open decks are shuffled first)."""
     if module.uses_secrets:
-        secrets = OpenSecrets(state, dice)
-        secrets.shuffle_all()
+        secrets = secrets_for(state, dice, seat)
+        if isinstance(secrets, OpenSecrets):
+            secrets.shuffle_all()
         module.start(state, dice, log, secrets)  # type: ignore[call-arg]
     else:
         module.start(state, dice, log)
 
 
 def apply(module: GameModule, state: State, role: str, action: Action, dice: Dice,
-          log: Log) -> None:
+          log: Log, seat: Seat | None = None) -> None:
     """Carry out one action (see :meth:`GameModule.apply`)."""
     if module.uses_secrets:
         module.apply(state, role, action, dice, log,  # type: ignore[call-arg]
-                     OpenSecrets(state, dice))
+                     secrets_for(state, dice, seat))
     else:
         module.apply(state, role, action, dice, log)
 
 
-def prompt(module: GameModule, state: State, viewer: str | None = None) -> Prompt | None:
-    """Who must act and what is offered; labels of hidden cards as ``viewer`` knows them
-    (by default the player who must act)."""
+def knowledge(state: State, role: str | None, seat: Seat | None = None) -> Known:
+    """What ``role`` may read of the hidden cards (with their keys, for sealed ones)."""
+    data = model.of(state)
+    if data is None:
+        return known_to(state, role)
+    if seat is None:
+        from pbem.hidden_cards.knowledge import known
+
+        return known(data, Seat("", [], {}))
+    from pbem.hidden_cards.knowledge import known
+
+    return known(data, seat)
+
+
+def prompt(module: GameModule, state: State, viewer: str | None = None,
+           known: Known | None = None) -> Prompt | None:
+    """Who must act and what is offered; labels of hidden cards as the viewer knows them
+    (by default the player who must act, as far as the state tells)."""
     if not module.uses_secrets:
         return module.prompt(state)
-    if viewer is None:
-        bare = module.prompt(state, {})  # type: ignore[call-arg]
-        if bare is None:
-            return None
-        viewer = bare.role
-    return module.prompt(state, known_to(state, viewer))  # type: ignore[call-arg]
+    if known is None:
+        if viewer is None:
+            bare = module.prompt(state, {})  # type: ignore[call-arg]
+            if bare is None:
+                return None
+            viewer = bare.role
+        known = knowledge(state, viewer)
+    return module.prompt(state, known)  # type: ignore[call-arg]
 
 
-def view(module: GameModule, state: State, role: str | None) -> dict[str, Any]:
+def view(module: GameModule, state: State, role: str | None,
+         known: Known | None = None) -> dict[str, Any]:
     """What ``role`` (``None``: a spectator) may see of the position."""
     if module.uses_secrets:
-        return module.view(state, role, known_to(state, role))  # type: ignore[call-arg]
+        return module.view(state, role, known if known is not None  # type: ignore[call-arg]
+                           else knowledge(state, role))
     return module.view(state, role)

@@ -21,7 +21,7 @@ DICE_MODES = ("witnessed", "open", "table")
 
 # The order of the keys of every engine-owned mapping (a save has one byte form).
 FIELDS = ("format", "game", "players", "sequence", "writer", "written", "previous", "due",
-          "dice", "actions", "pending", "log", "state")
+          "dice", "actions", "pending", "contributions", "log", "state")
 ORDER: dict[str, tuple[str, ...]] = {
     "": FIELDS,
     "game": ("id", "kind", "version", "title", "options", "scenario", "dice", "created"),
@@ -157,6 +157,7 @@ def validate(doc: Any, where: str) -> None:
         if pending["request"] is not None:
             pattern(pending["request"], HEX64, where, "pending.request", "a SHA-256 in hex")
         _action(pending["action"], where, "pending.action", rolls=False)
+    typed(doc, "contributions", dict, where, "contributions", nullable=True)
     log = typed(doc, "log", list, where, "log")
     if len(log) > MAX_LOG_LINES:
         raise fail(where, "log", f"holds more than {MAX_LOG_LINES} lines")
@@ -243,6 +244,9 @@ def _action(action: Any, where: str, field: str, rolls: bool = True) -> None:
     if rest != sorted(rest) or ("dice" in action and list(action)[-1] != "dice"):
         raise fail(where, field, "arguments are not in their order (do, the rest by name, "
                                  "dice)")
+    if "reveals" in action and (not rolls or type(action["reveals"]) is not dict
+                                or not action["reveals"]):
+        raise fail(where, f"{field}.reveals", "must be a mapping of what the action shows")
     if "dice" not in action:
         return
     if not rolls:

@@ -100,6 +100,11 @@ class SaveFile:
         return self.doc["actions"]
 
     @property
+    def contributions(self) -> dict[str, Any] | None:
+        """What the writer's pbem gave the others at the end of this save (hidden cards)."""
+        return self.doc["contributions"]
+
+    @property
     def pending(self) -> dict[str, Any] | None:
         """The action waiting for other players' answers (a witnessed roll), if any."""
         return self.doc["pending"]

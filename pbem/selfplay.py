@@ -85,6 +85,9 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
             saves.append(session.witness(prev, writer))
             rolls += sum(len(a.get("dice", [])) for a in saves[-1].actions)
             continue
+        if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT):
+            saves.append(session.machine(prev, writer))
+            continue
         composer = session.Composer(prev, writer)
         if check is not None:
             check(composer.state)
@@ -108,8 +111,8 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         rolls += len(composer.dice.rolls)
         saves.append(composer.finish())
     module_outcome = saves[-1].state.get("result")
-    hand_overs = sum(1 for s in saves[players:] if s.actions and s.actions[0]["do"] != "witness"
-                     and s.pending is None)
+    hand_overs = sum(1 for s in saves[players:] if s.actions and s.pending is None
+                     and s.actions[0]["do"] not in chain.MACHINE_STEPS)
     return Result(saves, actions, module_outcome, rolls, hand_overs)
 
 

@@ -17,9 +17,11 @@ from typing import Any
 
 from pbem import chain, gameplay, games
 from pbem import dice as dicemod
-from pbem.chain import JOIN, START, WITNESS, compute_due, roles_of
+from pbem.chain import AUDIT, CARRY_ON, JOIN, SHUFFLE, START, WITNESS, compute_due, roles_of
 from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import obligations, sealing, seating
 from pbem.identity import Identity, LocalIdentity
 from pbem.save_schema import DICE_MODES, FORMAT, canonical_action
 from pbem.savefile import SaveFile, parse, render
@@ -83,14 +85,27 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
             creator.key, root, creator_role, 0)}},
         "seed": None,
     }
-    state = gameplay.opening(module, checked, game["scenario"])
+    state = gameplay.opening(module, checked, game["scenario"],
+                             gameplay.sealed_for(dice, game["scenario"]))
     doc: dict[str, Any] = {
         "format": FORMAT, "game": game, "players": players, "sequence": 0,
-        "writer": creator_role, "written": now_utc(), "previous": None,
-        "due": compute_due(module, players, dice_state, state),
-        "dice": dice_state, "actions": [], "pending": None, "log": [], "state": state,
+        "writer": creator_role, "written": now_utc(), "previous": None, "due": None,
+        "dice": dice_state, "actions": [], "pending": None, "contributions": None, "log": [],
+        "state": state,
     }
+    doc["contributions"] = _contribute(doc, creator, creator_role, state)
+    doc["due"] = compute_due(module, players, dice_state, state)
     return _seal(doc, creator.key, "new game")
+
+
+def _contribute(doc: dict[str, Any], me: LocalIdentity, role: str, state: dict[str, Any],
+                auditing: bool = False, seat: Any = None) -> dict[str, Any] | None:
+    """What ``me`` owes the other players at the end of this save (hidden cards)."""
+    data = hidden_model.of(state)
+    if data is None:
+        return None
+    seat = seat or seating.seat(doc, role, me.key)
+    return obligations.fulfil(data, seat, auditing)
 
 
 def _role_for(prev: SaveFile, me: LocalIdentity) -> str:
@@ -123,7 +138,9 @@ def join(prev: SaveFile, me: LocalIdentity, salt: str | None = None) -> SaveFile
     dice_state["links"][role] = {"used": 0, "link": dicemod.chain_link(me.key, root, role, 0)}
     name = prev.player(role)["name"]
     line = f"{name} joins the game as {module.role_label(role)}"
-    doc = _next_doc(prev, role, dice_state, [{"do": JOIN}], [line], prev.state, module)
+    state = copy_state(prev.state)
+    doc = _next_doc(prev, role, dice_state, [{"do": JOIN}], [line], state, module,
+                    contributions=_contribute({**prev.doc, "dice": dice_state}, me, role, state))
     return _seal(doc, me.key, "join")
 
 
@@ -136,39 +153,65 @@ def _advance_link(prev: SaveFile, me: LocalIdentity, role: str) -> dict[str, Any
 
 
 def witness(prev: SaveFile, me: LocalIdentity) -> SaveFile:
-    """Answer a roll request: reveal this player's next link; the last witness also makes
-    the rolls and carries the game on to the next decision. No choice is involved."""
+    """Answer a request: reveal this player's next link (and give what they owe); the last
+    witness also makes the rolls and carries the game on to the next decision. No choice
+    is involved."""
     role = _role_for(prev, me)
     pending = prev.pending
     if prev.due is None or prev.due["step"] != WITNESS or pending is None:
         raise UsageError("this save does not ask for a witness", prev.where)
     module = games.get(prev.kind)
     dice_state = _advance_link(prev, me, role)
+    stub = {**prev.doc, "dice": dice_state}
     order = chain.witnesses(roles_of(prev), pending["by"])
     request = pending["request"] or prev.sha256
-    if role != order[-1]:
-        doc = _next_doc(prev, role, dice_state, [{"do": WITNESS}], [], prev.state, module,
-                        {**pending, "request": request})
+    passed_on = {**pending, "request": request}
+    replay = None
+    if role == order[-1]:
+        replay = chain.resolve_request(module, stub, prev.state, pending, request, prev.where)
+    if replay is None:
+        state = copy_state(prev.state)
+        made = _contribute(stub, me, role, state)
+        doc = _next_doc(prev, role, dice_state, [{"do": WITNESS}], [], state, module,
+                        passed_on, made)
         return _seal(doc, me.key, "witness")
-    stub = {"players": prev.players, "dice": dice_state}
-    replay = chain.resolve_request(module, stub, prev.state, pending, request, prev.where)
     action: Action = {"do": WITNESS}
     if replay.records[0]:
         action["dice"] = replay.records[0]
-    doc = _next_doc(prev, role, dice_state, [action], replay.log, replay.state, module)
+    made = _contribute(stub, me, role, replay.state)
+    doc = _next_doc(prev, role, dice_state, [action], replay.log, replay.state, module,
+                    contributions=made)
     return _seal(doc, me.key, "witness")
+
+
+def machine(prev: SaveFile, me: LocalIdentity) -> SaveFile:
+    """A save that only gives what this player's pbem owes: their step of a joint shuffle,
+    or their opened secrets for the audit."""
+    role = _role_for(prev, me)
+    step = prev.due["step"] if prev.due else None
+    if step not in (SHUFFLE, AUDIT):
+        raise UsageError("this save does not ask for a shuffle or the audit", prev.where)
+    module = games.get(prev.kind)
+    dice_state = _advance_link(prev, me, role)
+    state = copy_state(prev.state)
+    made = _contribute({**prev.doc, "dice": dice_state}, me, role, state,
+                       auditing=step == AUDIT)
+    doc = _next_doc(prev, role, dice_state, [{"do": step}], [], state, module,
+                    contributions=made)
+    return _seal(doc, me.key, step)
 
 
 def _next_doc(prev: SaveFile, role: str, dice_state: dict[str, Any], actions: list[Action],
               log: list[str], state: dict[str, Any], module: GameModule,
-              pending: dict[str, Any] | None = None) -> dict[str, Any]:
+              pending: dict[str, Any] | None = None,
+              contributions: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT, "game": prev.game, "players": prev.players,
         "sequence": prev.sequence + 1, "writer": role, "written": now_utc(),
         "previous": prev.sha256,
         "due": compute_due(module, prev.players, dice_state, state, pending, role),
-        "dice": dice_state, "actions": actions, "pending": pending, "log": log,
-        "state": state,
+        "dice": dice_state, "actions": actions, "pending": pending,
+        "contributions": contributions, "log": log, "state": state,
     }
 
 
@@ -184,9 +227,9 @@ class Composer:
         assert due is not None
         if due["step"] == JOIN:
             raise UsageError("this game waits for you to join it: use pbem join", prev.where)
-        if due["step"] == WITNESS:
-            raise UsageError("this save asks your pbem to answer a roll request: pbem witness "
-                             "(or pbem inbox / pbem watch) does it", prev.where)
+        if due["step"] in (WITNESS, SHUFFLE, AUDIT):
+            raise UsageError("this save asks your pbem for an answer that needs no decision: "
+                             "pbem witness (or pbem inbox / pbem watch) gives it", prev.where)
         self.roles = roles_of(prev)
         self.mode = prev.dice_mode
         dice_state = _advance_link(prev, me, self.role)
@@ -198,8 +241,19 @@ class Composer:
             dice_state["seed"] = dicemod.game_seed(prev.game_id, [shares[r] for r in self.roles])
         self.dice_state = dice_state
         self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
-                      "players": prev.players}
+                      "players": prev.players, "game": prev.game}
+        self.carrying_on = due["step"] == CARRY_ON
         self._reset()
+
+    def _seat(self) -> Any:
+        """This player's seat, with their keys, in a game with sealed cards."""
+        if hidden_model.of(self.state) is None:
+            return None
+        if getattr(self, "_seat_cache", None) is None:
+            self._seat_cache = seating.seat(self._stub, self.role, self.me.key)
+        seat = self._seat_cache
+        seat.records = {}
+        return seat
 
     @property
     def table(self) -> bool:
@@ -219,9 +273,28 @@ class Composer:
         self.pending: Action | None = None
         self.waiting_for = ""
         self.dice = self._new_dice()
+        self.chosen: dict[str, Any] = {}
         self.pending_start = self.starting
         if self.starting and not self.table:
             self._start([])
+        if self.carrying_on:
+            self._carry_on()
+
+    def _carry_on(self) -> None:
+        """The action that waited for the other players' answers, done now by its actor with
+        the dice their links give."""
+        pending = self.prev.pending
+        assert pending is not None
+        dice = chain._witnessed_dice(self.prev.doc, pending)
+        seat = self._seat()
+        action = dict(pending["action"])
+        gameplay.apply(self.module, self.state, self.role, action, dice, self.log, seat)
+        record = dict(action)
+        if seat is not None and seat.records:
+            record["reveals"] = dict(sorted(seat.records.items()))
+        if dice.rolls:
+            record["dice"] = [roll.record() for roll in dice.rolls]
+        self.actions.append(canonical_action(record))
 
     def _start(self, values: list[int]) -> None:
         """The opening: reveal the seed and let the game make its opening rolls."""
@@ -230,7 +303,7 @@ class Composer:
             self.dice.values.extend(values)
         try:
             self.log.heading("The game begins: every seed share is revealed")
-            gameplay.start(self.module, self.state, self.dice, self.log)
+            gameplay.start(self.module, self.state, self.dice, self.log, self._seat())
             if self.table and self.dice.values:
                 raise IllegalAction("more table dice were given than the opening rolls")
         except NeedWitness as exc:
@@ -321,34 +394,47 @@ class Composer:
         saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)
         before = len(self.dice.rolls)
-        body = complete_action(prompt, {k: v for k, v in action.items() if k != "dice"})
+        body = complete_action(prompt, {k: v for k, v in action.items()
+                                        if k not in ("dice", "reveals")})
         if self.table:
             given = action.get("dice", [])
             if not isinstance(given, list):
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
+        seat = self._seat()
         try:
-            gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log)
+            if seat is not None:
+                body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
+            gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log, seat)
             if self.table and self.dice.values:
                 raise IllegalAction(f"{len(self.dice.values)} more table dice were given than "
                                     f"this action rolls")
         except NeedWitness as exc:
             self.state = saved_state
             del self.log.entries[log_mark:]
-            self.pending, self.waiting_for = canonical_action(body), exc.purpose
+            waiting = complete_action(prompt, {k: v for k, v in action.items()
+                                               if k not in ("dice", "reveals")})
+            self.pending, self.waiting_for = canonical_action(waiting), exc.purpose
             return []
         except BaseException:
             self.state = saved_state
             self.dice.restore(saved_dice)
             del self.log.entries[log_mark:]
             raise
-        self.actions.append(self._record(body, before))
+        record = dict(body)
+        if seat is not None:
+            self.chosen.update(seat.chosen)
+            if seat.records:
+                record["reveals"] = dict(sorted(seat.records.items()))
+        self.actions.append(self._record(record, before))
         return [entry.render() for entry in self.log.entries[log_mark:]]
 
     def can_undo(self) -> tuple[bool, str]:
         if self.pending is not None and self.pending.get("do") != START:
             return True, ""
         player_actions = [a for a in self.actions if a["do"] != START]
+        if self.carrying_on and len(player_actions) <= 1:
+            return False, "the action that waited for the others' answers stands"
         if not player_actions:
             return False, "nothing to undo"
         if player_actions[-1].get("dice"):
@@ -364,6 +450,8 @@ class Composer:
             undone, self.pending, self.waiting_for = self.pending, None, ""
             return undone
         kept = [a for a in self.actions if a["do"] != START][:-1]
+        if self.carrying_on:
+            kept = kept[1:]
         start = [a for a in self.actions if a["do"] == START]
         undone = self.actions[-1]
         self._reset()
@@ -371,8 +459,15 @@ class Composer:
             self._start([r["d"] for r in start[0].get("dice", [])])
         for action in kept:
             values = [r["d"] for r in action.get("dice", [])]
-            self.act({**action, "dice": values} if self.table else action)
+            plain = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
+            plain = self._unsealed(plain)
+            self.act({**plain, "dice": values} if self.table else plain)
         return undone
+
+    def _unsealed(self, action: Action) -> Action:
+        """An action as its player gave it: sealed choices in clear again (to replay)."""
+        return {k: self.chosen.get(v, v) if isinstance(v, str) else v
+                for k, v in action.items()}
 
     def log_lines(self) -> list[str]:
         return self.log.lines()
@@ -384,6 +479,11 @@ class Composer:
             raise IllegalAction(reason)
         pending = None if self.pending is None else {
             "by": self.role, "request": None, "action": self.pending}
+        state = copy_state(self.state)
+        seat = self._seat()
+        if seat is not None:
+            seat.chosen = dict(self.chosen)
+        made = _contribute(self._stub, self.me, self.role, state, seat=seat)
         doc = _next_doc(self.prev, self.role, self.dice_state, self.actions, self.log_lines(),
-                        self.state, self.module, pending)
+                        state, self.module, pending, made)
         return _seal(doc, self.me.key, "new save")

@@ -57,14 +57,15 @@ def _untracked() -> set[str]:
     return {line for line in found.stdout.splitlines() if line.startswith("??")}
 
 
+_UNTRACKED_AT_START: set[str] = set()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _temporary_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """HOME and the XDG folders of the whole run are a temporary folder; at the end, the
-    repository has no file more than at the start."""
+    """HOME and the XDG folders of the whole run are a temporary folder."""
     home = tmp_path_factory.mktemp("home")
     saved = {name: os.environ.get(name) for name in (
         "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
-    before = _untracked()
     os.environ["HOME"] = str(home)
     for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                       ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
@@ -75,8 +76,21 @@ def _temporary_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
-    new = _untracked() - before
-    assert not new, f"the tests left files in the repository: {sorted(new)[:5]}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _UNTRACKED_AT_START.update(_untracked())
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run fails if the repository has a file more than at the start."""
+    new = _untracked() - _UNTRACKED_AT_START
+    if new:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"the tests left files in the repository: {sorted(new)[:5]}",
+                                red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True)

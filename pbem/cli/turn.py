@@ -10,8 +10,17 @@ from typing import Annotated, Any
 
 import typer
 
-from pbem import drafts, gameplay, games, identity, keeping, savefile, session, verification
-from pbem.chain import WITNESS
+from pbem import (
+    answering,
+    drafts,
+    gameplay,
+    games,
+    identity,
+    keeping,
+    savefile,
+    session,
+    verification,
+)
 from pbem.cli.common import (
     AsName,
     KeyPath,
@@ -104,12 +113,12 @@ def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str
         raise IllegalAction("the game is over", where=where)
     turn.saves.append(composer.finish())
     save = turn.saves[-1]
-    while save.due is not None and save.due["step"] == WITNESS:
+    while save.due is not None and save.due["step"] in answering.AUTOMATIC:
         witness = _local_for(save, save.due["role"]) if hotseat else None
         if witness is None:
             turn.waiting = save.due["text"]
             return None
-        turn.saves.append(session.witness(save, witness))
+        turn.saves.append(answering.AUTOMATIC[save.due["step"]](save, witness))
         save = turn.saves[-1]
     if save.due is None:
         return None
@@ -196,9 +205,9 @@ def apply(
                               f"no key of theirs is here", where=str(save_path))
     if prev.role_of(local.key.public) != due_role:
         session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
-    if prev.due["step"] == WITNESS:
-        raise UsageError("this save asks for a witness answer, not for actions: pbem witness "
-                         f"{save_path}", str(save_path))
+    if prev.due["step"] in answering.AUTOMATIC:
+        raise UsageError("this save asks for an answer that needs no decision, not for "
+                         f"actions: pbem witness {save_path}", str(save_path))
     ledger = Ledger(local.key.public)
     checked = verification.check(prev, ledger, [], save_path)
     if moved := ledger.already_moved(prev, due_role):
@@ -308,10 +317,12 @@ def witness(
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
-    """Answer a roll request in a witnessed game: reveal your next dice link."""
+    """Answer what needs no decision: a roll request (reveal your next dice link), a joint
+    shuffle or the audit of hidden cards."""
     prev = savefile.read(save_path)
-    if prev.due is None or prev.due["step"] != WITNESS:
-        raise UsageError("this save does not ask for a witness answer", str(save_path))
+    if prev.due is None or prev.due["step"] not in answering.AUTOMATIC:
+        raise UsageError("this save does not ask for an answer that needs no decision",
+                         str(save_path))
     local = me(as_name, key) if explicit_identity(as_name, key) else (
         _local_for(prev, prev.due["role"]) or me(None, None))
     ledger = Ledger(local.key.public)
@@ -319,7 +330,7 @@ def witness(
     if moved := ledger.already_moved(prev, prev.due["role"]):
         raise IllegalAction(f"you already answered this request (kept in {moved})",
                             where=str(save_path))
-    answer = session.witness(prev, local)
+    answer = answering.AUTOMATIC[prev.due["step"]](prev, local)
     path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
                                                           answer.writer)
     keeping.write(answer, path, prev, checked)

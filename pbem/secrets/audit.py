@@ -88,7 +88,7 @@ class AuditReport:
 
 
 class _Audit:
-    def __init__(self, anchor: bytes, publics: Mapping[str, PublicKeys],
+    def __init__(self, anchor: keys.Anchors, publics: Mapping[str, PublicKeys],
                  openings: Mapping[str, Opening]) -> None:
         self.anchor = anchor
         self.publics = publics
@@ -102,7 +102,7 @@ class _Audit:
                                        "secrets", role))
                 continue
             try:
-                opening.check(publics[role], anchor)
+                opening.check(publics[role], keys.anchor_of(anchor, role))
             except SecretsError as exc:
                 self.fail(exc)
                 continue
@@ -131,7 +131,8 @@ class _Audit:
 
     def _share(self, entry: ShareEntry) -> None:
         role = entry.share.role
-        elgamal.check_share(entry.share, self.publics[role], entry.ct, self.anchor)
+        elgamal.check_share(entry.share, self.publics[role], entry.ct,
+                            keys.anchor_of(self.anchor, role))
         opening = self.openings.get(role)
         if opening is not None and group.mul(opening.x, entry.ct.c1) != entry.share.d:
             raise SecretsError("the share is not x·c1", "share", role)
@@ -150,7 +151,8 @@ class _Audit:
                                entry.events)
 
 
-def audit(anchor: bytes, publics: Mapping[str, PublicKeys], openings: Mapping[str, Opening],
+def audit(anchor: keys.Anchors, publics: Mapping[str, PublicKeys],
+          openings: Mapping[str, Opening],
           entries: Sequence[Entry]) -> AuditReport:
     """Re-check a game's whole hidden history with every player's opened secrets."""
     run = _Audit(anchor, publics, openings)

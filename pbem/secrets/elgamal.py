@@ -20,7 +20,7 @@ from typing import Any
 from pbem.secrets import group, proofs, records
 from pbem.secrets.errors import SecretsError
 from pbem.secrets.group import Point, Scalar
-from pbem.secrets.keys import GameKeys, PublicKeys
+from pbem.secrets.keys import Anchors, GameKeys, PublicKeys, anchor_of
 from pbem.secrets.proofs import Proof
 
 SHARE_PROOF = "pbem-decryption-share"
@@ -129,7 +129,7 @@ def check_share(share: Share, public: PublicKeys, ct: Ciphertext, anchor: bytes)
 
 
 def check_shares(ct: Ciphertext, shares: Iterable[Share], publics: Mapping[str, PublicKeys],
-                 anchor: bytes, expected: Iterable[str]) -> list[Point]:
+                 anchor: Anchors, expected: Iterable[str]) -> list[Point]:
     """Check one share from each role in ``expected`` (no more, no fewer); their points."""
     by_role: dict[str, Share] = {}
     for share in shares:
@@ -145,7 +145,7 @@ def check_shares(ct: Ciphertext, shares: Iterable[Share], publics: Mapping[str, 
             raise SecretsError("a share nobody asked for", "share", role)
         if role not in publics:
             raise SecretsError("no published key for this player", "share", role)
-        check_share(by_role[role], publics[role], ct, anchor)
+        check_share(by_role[role], publics[role], ct, anchor_of(anchor, role))
     return [by_role[role].d for role in wanted]
 
 
@@ -158,17 +158,17 @@ def unmask(ct: Ciphertext, ds: list[Point]) -> Point:
 
 
 def open_private(ct: Ciphertext, shares: Iterable[Share], publics: Mapping[str, PublicKeys],
-                 keys: GameKeys, table: CardTable) -> int:
+                 keys: GameKeys, table: CardTable, anchors: Anchors | None = None) -> int:
     """The card, for the one player who holds it: the others' shares (each checked) plus
     this player's own, computed here and never published."""
     others = [role for role in publics if role != keys.role]
-    ds = check_shares(ct, shares, publics, keys.anchor, others)
+    ds = check_shares(ct, shares, publics, keys.anchor if anchors is None else anchors, others)
     ds.append(group.mul(keys.x, ct.c1))
     return table.decode(unmask(ct, ds))
 
 
 def open_public(ct: Ciphertext, shares: Iterable[Share], publics: Mapping[str, PublicKeys],
-                anchor: bytes, table: CardTable) -> int:
+                anchor: Anchors, table: CardTable) -> int:
     """The card, for everyone: one checked share from every player."""
     ds = check_shares(ct, shares, publics, anchor, list(publics))
     return table.decode(unmask(ct, ds))

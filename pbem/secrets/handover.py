@@ -17,7 +17,7 @@ from pbem.secrets import elgamal, envelope
 from pbem.secrets.elgamal import CardTable, Ciphertext, Share
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.errors import SecretsError
-from pbem.secrets.keys import GameKeys, PublicKeys
+from pbem.secrets.keys import Anchors, GameKeys, PublicKeys, anchor_of
 
 PURPOSE = "pbem-card-pass"
 
@@ -41,11 +41,12 @@ def give(keys: GameKeys, recipient: PublicKeys, ct: Ciphertext,
                          pass_aad(keys.anchor, recipient.role, ct), seed=seed)
 
 
-def shares_in(private: bytes, sealed: Envelope, anchor: bytes, recipient: str, sender: str,
+def shares_in(private: bytes, sealed: Envelope, anchor: Anchors, recipient: str, sender: str,
               ct: Ciphertext, publics: Mapping[str, PublicKeys]) -> list[Share]:
     """Open a pass envelope with the recipient's envelope key and check every share in it
     (at once); any fault names the sender. The audit calls this with opened keys."""
-    opened = envelope.open(private, sealed, pass_aad(anchor, recipient, ct), sender=sender)
+    opened = envelope.open(private, sealed, pass_aad(anchor_of(anchor, sender), recipient, ct),
+                           sender=sender)
     try:
         payload = json.loads(opened.plaintext)
     except ValueError:
@@ -58,7 +59,7 @@ def shares_in(private: bytes, sealed: Envelope, anchor: bytes, recipient: str, s
             raise SecretsError(f"a share for {role} does not belong here", "card pass", sender)
         share = Share.from_record(record, role)
         try:
-            elgamal.check_share(share, publics[role], ct, anchor)
+            elgamal.check_share(share, publics[role], ct, anchor_of(anchor, role))
         except SecretsError as exc:
             raise SecretsError(f"{role}'s share in it fails: {exc.problem}", "card pass",
                                sender) from None
@@ -68,11 +69,11 @@ def shares_in(private: bytes, sealed: Envelope, anchor: bytes, recipient: str, s
 
 def receive(keys: GameKeys, sealed: Envelope, sender: str, ct: Ciphertext,
             public_shares: Iterable[Share], publics: Mapping[str, PublicKeys],
-            table: CardTable) -> tuple[int, list[Share]]:
+            table: CardTable, anchors: Anchors | None = None) -> tuple[int, list[Share]]:
     """The passed card, for the recipient, and the shares to keep (for passing it on)."""
-    private = shares_in(keys.envelope_private, sealed, keys.anchor, keys.role, sender, ct,
-                        publics)
+    anchor = keys.anchor if anchors is None else anchors
+    private = shares_in(keys.envelope_private, sealed, anchor, keys.role, sender, ct, publics)
     known = {share.role: share for share in public_shares if share.role != keys.role}
     known.update({share.role: share for share in private})
-    card = elgamal.open_private(ct, known.values(), publics, keys, table)
+    card = elgamal.open_private(ct, known.values(), publics, keys, table, anchor)
     return card, private

@@ -37,6 +37,15 @@ KEY_PROOF = "pbem-key-proof"
 _RAW = serialization.Encoding.Raw
 
 
+Anchors = bytes | Mapping[str, bytes]
+
+
+def anchor_of(anchors: Anchors, role: str) -> bytes:
+    """The anchor of ``role``: one for the whole game, or each player's own (their keys
+    derived from the game and a salt of their choosing)."""
+    return anchors if isinstance(anchors, bytes) else anchors[role]
+
+
 def derive_seed(master: bytes, label: str) -> bytes:
     """The 32-byte seed of one use (a shuffle, a private deck, a nonce) from a master."""
     return hmac.new(master, group.frame("pbem-seed", label), hashlib.sha256).digest()
@@ -87,11 +96,11 @@ class PublicKeys:
                                "elgamal key", self.role)
 
 
-def joint_key(publics: Iterable[PublicKeys], anchor: bytes) -> Point:
+def joint_key(publics: Iterable[PublicKeys], anchor: Anchors) -> Point:
     """``Y = Σ Y_i`` over every player's key, each proof checked first."""
     keys = list(publics)
     for public in keys:
-        public.check(anchor)
+        public.check(anchor_of(anchor, public.role))
     joint = group.total([public.elgamal for public in keys])
     if not group.is_point(joint):
         raise SecretsError("the players' keys cancel out", "joint key")  # pragma: no cover

@@ -1,0 +1,258 @@
+"""What a player's pbem owes the others at the end of every save it writes, and the
+check that it gave exactly that.
+
+In a fixed order: their keys (their first save); their step of every deck's joint shuffle
+(once every key is known); their decryption share of every face-down card another player
+holds (unless they held it once: then only in envelopes); the envelopes of cards that
+left their hands; the commitments of their private decks' seeds and draws; the
+commitments of choices they sealed in this save; and, at the audit, their opened secrets.
+The writer's pbem makes them (:func:`fulfil`); every verifier checks them one by one and
+applies them (:func:`check`), so both reach the same position. Nothing else is accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.errors import ChainError
+from pbem.hidden_cards import knowledge, model, sealing
+from pbem.hidden_cards.operations import Seat
+from pbem.secrets import elgamal, handover, private_deck, records, shuffle
+from pbem.secrets.elgamal import Ciphertext, Share
+from pbem.secrets.envelope import Envelope
+from pbem.secrets.keys import Opening, PublicKeys, anchor_of
+
+ORDER = ("keys", "shuffles", "shares", "passes", "commitments", "sealed", "opening")
+
+
+def _shuffle_label(deck: dict[str, Any], name: str) -> str:
+    return f"{name}/{deck.get('round', 0)}"
+
+
+def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
+         auditing: bool) -> list[Any]:
+    """What ``role`` owes now in one category (handles, deck names, indices...)."""
+    if category == "keys":
+        return [] if role in data["keys"] else [role]
+    if category == "shuffles":
+        if not model.ready(data, roles):
+            return []
+        return [name for name, deck in data["decks"].items() if role not in deck["shuffled"]]
+    if category == "shares":
+        return [h for h, e in data["cards"].items()
+                if e["holder"] not in (None, role) and e["face"] is None
+                and role not in e["barred"] and role not in e["shares"]]
+    if category == "passes":
+        out, open_cards = [], set()
+        for index, item in enumerate(data["passes"]):
+            if item["envelope"] is None:
+                if item["by"] == role and item["card"] not in open_cards:
+                    out.append(index)
+                open_cards.add(item["card"])
+        return out
+    if category == "commitments":
+        out = []
+        for key, deck in data["private"].items():
+            if key.split("/")[0] == role and (deck["seed"] is None or any(
+                    "back" not in e and e["commitments"] is None for e in deck["events"])):
+                out.append(key)
+        return out
+    if category == "sealed":
+        return [h for h, e in data["sealed"].items() if e["by"] == role
+                and e["commitment"] is None]
+    if category == "opening":
+        return [role] if auditing and role not in data["openings"] else []
+    raise ValueError(category)
+
+
+def fulfil(data: dict[str, Any], seat: Seat, auditing: bool = False) -> dict[str, Any] | None:
+    """Make and apply everything the acting player owes; return the record of it."""
+    assert seat.keys is not None
+    made: dict[str, Any] = {}
+    for category in ORDER:
+        items = owed(data, seat.role, seat.roles, category, auditing)
+        if items:
+            made[category] = _make(data, seat, category, items)
+            _apply(data, seat, category, items, made[category])
+        if category == "keys":
+            model.ensure_stacks(data, seat.anchors, seat.roles)
+    _check_private_reveals(data)
+    return made or None
+
+
+def check(data: dict[str, Any], given: Any, seat: Seat, where: str,
+          auditing: bool = False) -> None:
+    """Check that ``given`` is exactly what the writer owed, each item valid; apply it."""
+    if given is not None and not isinstance(given, dict):
+        raise ChainError("field contributions: must be a mapping", where)
+    given = given or {}
+    unknown = [k for k in given if k not in ORDER]
+    if unknown:
+        raise ChainError(f"field contributions.{unknown[0]}: is not a known field", where)
+    for category in ORDER:
+        items = owed(data, seat.role, seat.roles, category, auditing)
+        value = given.get(category)
+        if not items and value is None:
+            if category == "keys":
+                model.ensure_stacks(data, seat.anchors, seat.roles)
+            continue
+        if not items or value is None:
+            raise ChainError(f"contributions.{category}: {seat.role} "
+                             f"{'owed' if items else 'did not owe'} them", where)
+        _shape(category, value, items, where)
+        _apply(data, seat, category, items, value)
+        if category == "keys":
+            model.ensure_stacks(data, seat.anchors, seat.roles)
+    _check_private_reveals(data)
+
+
+def _shape(category: str, value: Any, items: list[Any], where: str) -> None:
+    keyed = category in ("shuffles", "shares", "commitments", "sealed")
+    if keyed and (not isinstance(value, dict) or list(value) != items):
+        raise ChainError(f"contributions.{category}: must give exactly {items}", where)
+    if category == "passes" and (not isinstance(value, list) or len(value) != len(items)):
+        raise ChainError(f"contributions.passes: must give {len(items)} envelopes", where)
+
+
+def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> Any:
+    keys = seat.keys
+    assert keys is not None
+    if category == "keys":
+        return keys.public().record()
+    if category == "shuffles":
+        joint = model.joint(data, seat.anchors)
+        out = {}
+        for name in items:
+            deck = data["decks"][name]
+            before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
+            out[name] = shuffle.shuffle_step(keys, _shuffle_label(deck, name), before,
+                                             joint).record()
+        return out
+    if category == "shares":
+        return {h: elgamal.make_share(keys, model.ciphertext(data["cards"][h], h)).record()
+                for h in items}
+    if category == "passes":
+        publics = model.publics(data)
+        out_list = []
+        for index in items:
+            item = data["passes"][index]
+            ct = model.ciphertext(data["cards"][item["card"]], item["card"])
+            held = knowledge.passed_shares(data, seat, item["card"])
+            out_list.append(handover.give(keys, publics[item["to"]], ct, held).record())
+        return out_list
+    if category == "commitments":
+        out = {}
+        for key in items:
+            deck = data["private"][key]
+            seed = keys.private_deck_seed(model.label(key))
+            made: dict[str, Any] = {}
+            if deck["seed"] is None:
+                made["seed"] = private_deck.seed_commitment(seat.role, model.label(key),
+                                                            seed).hex()
+            replay = private_deck.PrivateDeck(seat.role, model.label(key), len(deck["cards"]),
+                                              seed)
+            draws: dict[int, list[str]] = {}
+            number = 0
+            for raw, event in zip(deck["events"], model.private_events(deck), strict=True):
+                if isinstance(event, private_deck.GiveBack):
+                    replay.give_back(event.slots)
+                    continue
+                drawn, _ = replay.draw(event.count, event.outside)
+                if raw["commitments"] is None:
+                    draws[number] = [c.hex() for c in drawn.commitments]
+                number += 1
+            if draws:
+                made["draws"] = draws
+            out[key] = made
+        return out
+    if category == "sealed":
+        return {h: sealing.contribution(data, seat, h) for h in items}
+    if category == "opening":
+        return keys.opening().record()
+    raise ValueError(category)
+
+
+def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
+           value: Any) -> None:
+    """Check one category's contributions (as any verifier would) and apply them."""
+    role = seat.role
+    anchor = anchor_of(seat.anchors, role)
+    if category == "keys":
+        public = PublicKeys.from_record(value, role)
+        public.check(anchor)
+        data["keys"][role] = public.record()
+    elif category == "shuffles":
+        for name in items:
+            deck = data["decks"][name]
+            before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
+            step = shuffle.ShuffleStep.from_record(value[name], role,
+                                                   _shuffle_label(deck, name))
+            shuffle.check_step_form(step, before)
+            deck["stack"] = [ct.record() for ct in step.output]
+            deck["shuffled"].append(role)
+    elif category == "shares":
+        public = PublicKeys.from_record(data["keys"][role], role)
+        for handle in items:
+            entry = data["cards"][handle]
+            share = Share.from_record(value[handle], role)
+            elgamal.check_share(share, public, model.ciphertext(entry, handle), anchor)
+            entry["shares"][role] = share.record()
+            entry["shares"] = dict(sorted(entry["shares"].items()))
+    elif category == "passes":
+        for index, record in zip(items, value, strict=True):
+            data["passes"][index]["envelope"] = Envelope.from_record(record, role).record()
+    elif category == "commitments":
+        _apply_commitments(data, role, items, value)
+    elif category == "sealed":
+        for handle in items:
+            entry = data["sealed"][handle]
+            given = value[handle]
+            if not isinstance(given, dict) or set(given) != {"commitment", "envelope"}:
+                raise ChainError(f"contributions.sealed.{handle}: commitment and envelope",
+                                 role)
+            entry["commitment"] = records.raw(given, "commitment", "sealed", role, 32).hex()
+            entry["envelope"] = Envelope.from_record(given["envelope"], role).record()
+    elif category == "opening":
+        opening = Opening.from_record(value, role)
+        opening.check(PublicKeys.from_record(data["keys"][role], role), anchor)
+        data["openings"][role] = opening.record()
+
+
+def _apply_commitments(data: dict[str, Any], role: str, items: list[str], value: Any) -> None:
+    for key in items:
+        deck = data["private"][key]
+        given = value[key]
+        if not isinstance(given, dict) or set(given) - {"seed", "draws"}:
+            raise ChainError(f"contributions.commitments.{key}: seed and draws only", role)
+        if deck["seed"] is None:
+            deck["seed"] = records.raw(given, "seed", key, role, 32).hex()
+        draws = [e for e in deck["events"] if "back" not in e]
+        wanted = [n for n, e in enumerate(draws) if e["commitments"] is None]
+        got = given.get("draws") or {}
+        if not isinstance(got, dict) or sorted(int(n) for n in got) != wanted:
+            raise ChainError(f"contributions.commitments.{key}: the draws {wanted}", role)
+        for n in wanted:
+            listed = got.get(n, got.get(str(n)))
+            if not isinstance(listed, list) or len(listed) != draws[n]["count"]:
+                raise ChainError(f"contributions.commitments.{key}: draw {n} has "
+                                 f"{draws[n]['count']} cards", role)
+            draws[n]["commitments"] = [records.raw({"c": c}, "c", key, role, 32).hex()
+                                       for c in listed]
+
+
+def _check_private_reveals(data: dict[str, Any]) -> None:
+    """A card shown from a private deck matches the commitment made when it was drawn."""
+    for key, deck in data["private"].items():
+        owner = key.split("/")[0]
+        draws = [e for e in deck["events"] if "back" not in e]
+        for handle, shown in deck["reveals"].items():
+            slot = deck["held"].get(handle)
+            if slot is None:
+                continue
+            commitments = draws[slot[0]]["commitments"]
+            if commitments is None:
+                continue
+            private_deck.check_reveal(bytes.fromhex(commitments[slot[1]]), owner,
+                                      model.label(key), (int(slot[0]), int(slot[1])),
+                                      deck["cards"].index(shown["card"]),
+                                      bytes.fromhex(str(shown["salt"])))

@@ -1,0 +1,27 @@
+"""Who acts in a save, with which keys: the :class:`~pbem.hidden_cards.operations.Seat`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem import dice
+from pbem.hidden_cards.operations import Seat
+from pbem.secrets.keys import GameKeys
+from pbem.signing import PrivateKey
+
+
+def anchors(doc: Mapping[str, Any]) -> dict[str, bytes]:
+    """Each player's anchor: the game's fixed details and the salt they chose."""
+    salts = doc["dice"]["salts"]
+    return {role: bytes.fromhex(dice.anchor(doc["game"], doc["players"], salt))
+            for role, salt in salts.items()}
+
+
+def seat(doc: Mapping[str, Any], role: str, key: PrivateKey | None = None,
+         records: Mapping[str, Any] | None = None) -> Seat:
+    """The seat of ``role`` in the game of ``doc`` (a save's document or its stub)."""
+    found = anchors(doc)
+    roles = [str(p["role"]) for p in doc["players"]]
+    keys = GameKeys.derive(key, found[role], role) if key is not None else None
+    return Seat(role, roles, found, keys, dict(records or {}))
