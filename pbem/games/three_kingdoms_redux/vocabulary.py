@@ -26,7 +26,7 @@ SPACES = ("develop-farm", "develop-marketplace", "trade", "hire-instructor", "co
           "produce-spears-horses", "produce-crossbows-vessels", "recruit-armies",
           "train-armies", "demand-tribute", "win-popular-support", "control-han-emperor",
           "battle-shu-wei", "battle-shu-wu", "battle-wei-wu")
-COST_ITEMS = (*RESOURCES, "army", "weapon")
+COST_ITEMS = (*RESOURCES, "army")
 
 Check = Callable[[Any], str | None]
 
@@ -164,8 +164,7 @@ def check_prerequisite(item: Any) -> tuple[str, str] | None:
 
 def amounts(gain: Mapping[str, int]) -> str:
     names = {"support": "popular support", "untrained": "untrained army",
-             "trained": "trained army", "army": "army (untrained or trained)",
-             "weapon": "weapon of any kind"}
+             "trained": "trained army", "army": "army (untrained or trained)"}
     parts = []
     for key, n in gain.items():
         name = names.get(key, key)
