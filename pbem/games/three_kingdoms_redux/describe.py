@@ -32,8 +32,6 @@ def position(state: dict[str, Any], role: str | None, known: Mapping[str, str]) 
                  + (f"; alliance space: {alliance['space']}" if alliance["space"] else ""))
     crit = "; ".join(f"{k}: {c}" for k, c in v["criterion"].items())
     lines.append(f"Criterion: {crit}; Han emperor token: {v['han']['holder'] or 'supply'}")
-    if v["due"]:
-        lines.append(f"Waiting for {v['due']['role']}: {v['due']['text']}")
     lines.append("")
     for _r, s in v["states"].items():
         res = s["resources"]

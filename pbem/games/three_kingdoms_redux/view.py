@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.games.three_kingdoms_redux import bids, effects, flow, vocabulary
+from pbem.games.three_kingdoms_redux import bids, effects, vocabulary
 from pbem.games.three_kingdoms_redux.bids import Side
 from pbem.games.three_kingdoms_redux.catalog import RESOURCES
 from pbem.games.three_kingdoms_redux.dataset import General
@@ -17,9 +17,19 @@ from pbem.games.three_kingdoms_redux.table import Table
 
 
 def _skill(card: General, tutorial: bool) -> dict[str, Any]:
-    return {"name": card.skill_name or None,
-            "text": card.skill_text or "; ".join(vocabulary.describe(e) for e in card.effects),
-            "ignored": tutorial}
+    return {"name": card.skill_name or None, "text": skill_text(card), "ignored": tutorial}
+
+
+_SKILL_TEXTS: dict[int, tuple[General, str]] = {}
+
+
+def skill_text(card: General) -> str:
+    """The skill's own paraphrase, or the plain words of its effects (kept per card)."""
+    cached = _SKILL_TEXTS.get(id(card))
+    if cached is None or cached[0] is not card:
+        text = card.skill_text or "; ".join(vocabulary.describe(e) for e in card.effects)
+        cached = _SKILL_TEXTS[id(card)] = (card, text)
+    return cached[1]
 
 
 def general_view(t: Table, role: str, ref: str, viewer: str | None) -> dict[str, Any]:
@@ -128,7 +138,6 @@ def borders_view(t: Table) -> list[dict[str, Any]]:
 
 def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> dict[str, Any]:
     t = Table(state, known=known)
-    prompt = flow.current_prompt(Table(state))
     hand = []
     if role is not None:
         for handle in t.st(role)["hand"]:
@@ -138,8 +147,7 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     return {
         "title": "Three Kingdoms Redux", "viewer": role, "round": state["round"],
         "rounds": t.cat.n("rounds"), "tutorial": bool(state.get("tutorial")),
-        "step": prompt.step if prompt else None,
-        "due": {"role": prompt.role, "text": prompt.text} if prompt else None,
+        "stage": state["stack"][-1]["step"] if state["stack"] else None,
         "data": {"hash": t.data.hash, "builtin": state.get("data") is None,
                  "reconstructed": counts},
         "bid_order": list(state["bid_order"]), "action_order": list(state["action_order"]),
