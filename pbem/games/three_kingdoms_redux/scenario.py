@@ -203,7 +203,8 @@ def _general(state: dict[str, Any], writer: _Writer, role: str, item: Any, field
     if isinstance(item, str):
         item = {"id": item}
     if not isinstance(item, dict) or "id" not in item:
-        raise _fail(field, "is a general id or {id, hidden, at, location, units, recruited}")
+        raise _fail(field, "is a general id or {id, hidden, at, location, units, recruited, "
+                           "tokens, store}")
     gid = item["id"]
     if gid not in data.generals or data.generals[gid].state != role:
         raise _fail(field, f"{gid!r} is not a general of {role}")
@@ -217,6 +218,12 @@ def _general(state: dict[str, Any], writer: _Writer, role: str, item: Any, field
     entry: dict[str, Any] = {"card": gid, "at": "supply", "recruited": recruited,
                              "placed": None}
     generals[gid] = entry
+    st = state["states"][role]
+    if "tokens" in item:
+        entry["tokens"] = _int(item["tokens"], f"{field}.tokens", 0, st["bid_tokens"])
+        st["bid_tokens"] -= entry["tokens"]
+    if "store" in item:
+        entry["store"] = _int(item["store"], f"{field}.store", 0, 99)
     at = item.get("at", "supply")
     if at == "face-down":
         entry["at"] = "face-down"

@@ -101,7 +101,7 @@ class Game:
 
     def finish_bidding(self) -> None:
         """Every state still bidding passes, in turn."""
-        while (p := self.prompt()).step == "bidding":
+        while self.over() is False and (p := self.prompt()).step == "bidding":
             self.act(p.role, "pass")
 
     def take(self, role: str, space: str) -> list[str]:
@@ -112,8 +112,11 @@ class Game:
 
     def play_out_actions(self) -> None:
         """Decline every action still to be taken."""
-        while (p := self.prompt()).step == "actions":
+        while self.over() is False and (p := self.prompt()).step == "actions":
             self.act(p.role, "decline-rest")
+
+    def over(self) -> bool:
+        return MODULE.prompt(self.state, {}) is None
 
     # ------------------------------------------------------------------ reading
 
@@ -174,3 +177,18 @@ class Game:
 
     def view(self, role: str | None) -> dict[str, Any]:
         return MODULE.view(self.state, role, known_to(self.state, role))
+
+
+def standard_game(criterion_die: int = 1) -> Game:
+    """The standard setup with unshuffled decks: the first six generals of each pool are
+    drawn (every draw die shows 1)."""
+    return Game(None, None, criterion_die, *([1] * 18))
+
+
+def keep_first(game: Game) -> None:
+    """Each state keeps the first cards it drew (setup.L)."""
+    for _ in range(3):
+        prompt = game.prompt()
+        param = prompt.actions[0].params[0]
+        game.act(prompt.role, {"do": "keep",
+                               "keep": [o.value for o in param.options][:param.minimum]})
