@@ -203,8 +203,8 @@ def _general(state: dict[str, Any], writer: _Writer, role: str, item: Any, field
     if isinstance(item, str):
         item = {"id": item}
     if not isinstance(item, dict) or "id" not in item:
-        raise _fail(field, "is a general id or {id, hidden, at, location, units, recruited, "
-                           "tokens, store}")
+        raise _fail(field, "is a general id or {id, hidden, at, location, units, token, vp, "
+                           "recruited, tokens, store}")
     gid = item["id"]
     if gid not in data.generals or data.generals[gid].state != role:
         raise _fail(field, f"{gid!r} is not a general of {role}")
@@ -246,6 +246,8 @@ def _station(state: dict[str, Any], role: str, gid: str, item: Mapping[str, Any]
     st = state["states"][role]
     st["stationed"].append({"general": gid, "location": loc, "units": units, "type": unit})
     vp = 1 if unit in data.generals[gid].specialisations else 0
+    if "vp" in item:
+        vp = _int(item["vp"], f"{field}.vp", 0, 1)
     st["border_tokens"].append({"location": loc, "on": item.get("token", "treasury"), "vp": vp})
 
 

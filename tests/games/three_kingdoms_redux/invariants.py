@@ -78,7 +78,7 @@ def check(state: dict[str, Any]) -> None:
             if entry["card"] is not None:
                 assert data.generals[entry["card"]].state == role
         assert len(st["border_tokens"]) == len(st["stationed"])
-    for space, bids in state["bids"].items():
+    for _space, bids in state["bids"].items():
         for bid in bids:
             entry = state["states"][bid["role"]]["generals"][bid["general"]]
             assert entry["at"] in ("space", "face-down") or bid.get("face_down"), bid

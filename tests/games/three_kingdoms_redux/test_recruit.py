@@ -65,8 +65,8 @@ def test_recruits_stay_secret_may_bid_at_once_and_the_rest_go_back() -> None:
     assert game.st("wei")["generals"][recruit]["recruited"] == 3
     wu_view = game.view("wu")["states"]["wei"]["generals"]
     assert [g["name"] for g in wu_view if g["ref"] == recruit] == [None]
-    assert [g["name"] for g in game.view("wei")["states"]["wei"]["generals"]
-            if g["ref"] == recruit][0] is not None
+    assert next(g["name"] for g in game.view("wei")["states"]["wei"]["generals"]
+            if g["ref"] == recruit) is not None
     game.act("shu", {"do": "alliance", "space": "trade"})
     game.act("wei", {"do": "bid", "space": "recruit-armies", "general": recruit})
     assert game.st("wei")["generals"][recruit]["card"] is not None   # placed: face up
