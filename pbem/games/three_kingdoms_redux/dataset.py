@@ -321,6 +321,9 @@ def build(doc: Mapping[str, Any], source: str) -> DataSet:
                    MappingProxyType(locations), canonical, digest)
 
 
+_MAKERS = {"generals": _general, "cards": _card, "locations": _location}
+
+
 def _builtin_document() -> dict[str, Any]:
     doc: dict[str, Any] = {}
     for key in ("generals", "cards", "locations"):
@@ -354,6 +357,8 @@ def merge(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
         given = doc[key]
         if not isinstance(given, list):
             raise ck.fail(key, "must be a list of records")
+        for i, rec in enumerate(given):  # each record checked where the owner wrote it
+            _MAKERS[key](ck, rec, f"{key}[{i}]")
         if mode == "replace":
             out[key] = list(given)
             continue

@@ -39,7 +39,8 @@ def bid_bonus(t: Table, role: str, ref: str, space: str, criterion: str,
         when = effect["when"]
         if when == "first-placed" and not first_placed:
             continue
-        if when == "alliance-space" and space != t.s["alliance"]["space"]:
+        if when == "alliance-space" and (space != t.s["alliance"]["space"]
+                                         or role not in t.allies()):
             continue
         if "criteria" in effect and criterion not in effect["criteria"]:
             continue

@@ -189,7 +189,7 @@ def describe(effect: Mapping[str, Any]) -> str:
         return "its state wins ties of totals on a space where this general bids"
     if kind == "bid-bonus":
         when = {"always": "whenever placed", "first-placed": "when placed first in a round",
-                "alliance-space": "when placed on the alliance space"}[e["when"]]
+                "alliance-space": "when placed on the alliance space while allied"}[e["when"]]
         where = ""
         if e.get("spaces"):
             where = " on " + ", ".join(e["spaces"])

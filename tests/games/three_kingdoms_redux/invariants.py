@@ -37,6 +37,9 @@ def check_secrets(state: dict[str, Any], log_lines: list[str] | None = None,
             text = MODULE.describe(state, viewer, known_to(state, viewer))
             assert not any(names[card] in text for card in secret), f"{viewer}'s picture leaks"
     public_secret = hidden_from(state, None)
+    outside = repr({k: v for k, v in state.items() if k != "secrets"})
+    for card in public_secret:
+        assert f"'{card}'" not in outside, f"the game's own state names hidden card {card}"
     for line in log_lines or []:
         assert not any(names[c] in line for c in public_secret), f"log leaks: {line}"
     bare = MODULE.prompt(state, {})

@@ -183,3 +183,32 @@ def test_liu_bei_gets_a_popular_support_token_back() -> None:
     lost.finish_bidding()
     assert lost.state["won"]["recruit-armies"] == ["wei"]
     assert lost.st("shu")["support"] == 1
+
+
+@pytest.mark.rule("redux:skill.cao-cao")
+def test_cao_cao_on_the_alliance_space_wins_ties_for_his_side() -> None:
+    """Rules notes: as the outsider, Wei with Cao Cao among its bidders wins a tie with the
+    allies' combined total even when they reached it first; as an ally, Cao Cao makes the
+    alliance's combined bid win a tie with the outsider who reached it first."""
+    outsider = Game(position(alliance={"space": "develop-marketplace"},
+                             wei={"generals": ["jia-xu", "xun-you"]},
+                             wu={"generals": ["lu-fan"]}, shu={"generals": ["jiang-wan"]}))
+    outsider.bid("wei", "trade", "jia-xu")
+    outsider.bid("wu", "develop-marketplace", "lu-fan")
+    outsider.bid("shu", "develop-marketplace", "jiang-wan")
+    outsider.bid("wei", "develop-marketplace", "cao-cao")
+    outsider.pass_("wu")
+    outsider.pass_("shu")
+    outsider.bid("wei", "develop-marketplace", "xun-you")
+    outsider.finish_bidding()
+    assert outsider.state["won"]["develop-marketplace"] == ["wei"]
+    ally = Game(position(bid_order=["wu", "wei", "shu"], alliance={"space": "trade"},
+                         wu={"generals": ["lu-su", "lu-fan"]},
+                         shu={"generals": ["jiang-wan", "jiang-wei"]}))
+    ally.bid("wu", "trade", "lu-su")
+    ally.bid("wei", "trade", "cao-cao")
+    ally.bid("shu", "construct", "jiang-wan")
+    ally.bid("wu", "trade", "lu-fan")       # Wei has nobody left: skipped
+    ally.bid("shu", "trade", "jiang-wei")
+    ally.finish_bidding()
+    assert ally.state["won"]["trade"] == ["wei", "shu"]
