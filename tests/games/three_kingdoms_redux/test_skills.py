@@ -212,3 +212,19 @@ def test_cao_cao_on_the_alliance_space_wins_ties_for_his_side() -> None:
     ally.bid("shu", "trade", "jiang-wei")
     ally.finish_bidding()
     assert ally.state["won"]["trade"] == ["wei", "shu"]
+
+
+@pytest.mark.rule("redux:skill.zhuge-jin")
+def test_zhuge_jin_outside_the_alliance_needs_at_most_four_won_spaces() -> None:
+    """Rules notes: "takes at most 4 actions" is read as winning at most 4 action spaces,
+    counted before Wu acts: with 5 won, no rice."""
+    names = ["zhuge-jin", "lu-fan", "lu-su", "kan-ze", "zhang-zhao"]
+    spaces = ["trade", "construct", "develop-farm", "develop-marketplace", "hire-instructor"]
+    game = Game(position(bid_order=["wu", "wei", "shu"], wu={"generals": names, "rice": 0}))
+    for name, space in zip(names, spaces, strict=True):
+        while game.prompt().role != "wu":
+            game.pass_(game.prompt().role)
+        game.bid("wu", space, name)
+    game.finish_bidding()
+    assert len([s for s, r in game.state["won"].items() if r == ["wu"]]) == 5
+    assert game.st("wu")["rice"] == 0

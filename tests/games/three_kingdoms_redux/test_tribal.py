@@ -125,3 +125,16 @@ def test_ling_cao_stationed_with_a_naval_unit_raises_wus_level() -> None:
     home = Game(position(wu={"generals": ["ling-cao"], "tribal": 6}))
     home.finish_bidding()
     assert home.st("wu")["tribal"] == 5
+
+
+@pytest.mark.rule("redux:resolution.rebellion")
+def test_staying_at_level_one_after_an_empty_tribal_action_is_a_rebellion_too() -> None:
+    """Rules notes: a state that takes its tribal action with nothing and so stays at level
+    1 also suffers the rebellion (its level remains at 1)."""
+    game = Game(position(shu={"generals": ["jiang-wei"], "tribal": 1}))
+    game.pass_("wei")
+    game.pass_("wu")
+    game.bid("shu", "tribal-shu", "jiang-wei")
+    game.finish_bidding()
+    game.take("shu", "tribal-shu")
+    assert game.st("shu")["tribal"] == 1 and game.st("shu")["deficit"] == 1

@@ -120,3 +120,15 @@ def test_the_round_marker_moves_on() -> None:
     game = Game(position(round=6))
     game.finish_bidding()
     assert game.state["round"] == 7 and "The round marker moves to round 7" in game.text()
+
+
+@pytest.mark.rule("redux:update.pass-han-emperor")
+def test_the_token_goes_to_the_spaces_winner_even_if_it_declined() -> None:
+    """Rules notes: the winner of the control Han emperor space takes the token at Update
+    and Maintenance even when it declined the action (here: no gold to pay for it)."""
+    game = Game(position(wu={"generals": ["zhou-yu"], "gold": 0}))
+    game.pass_("wei")
+    game.bid("wu", "control-han-emperor", "zhou-yu")
+    game.finish_bidding()
+    game.decline_rest("wu")
+    assert game.st("wu")["rank"] == 0 and game.state["han"]["holder"] == "wu"
