@@ -147,6 +147,8 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     return {
         "title": "Three Kingdoms Redux", "viewer": role, "round": state["round"],
         "rounds": t.cat.n("rounds"), "tutorial": bool(state.get("tutorial")),
+        "recruit_rounds": sorted(t.cat.recruitment), "ranks": list(t.cat.ranks),
+        "tribal_bonus": dict(t.cat.tribal_bonus),
         "stage": state["stack"][-1]["step"] if state["stack"] else None,
         "data": {"hash": t.data.hash, "builtin": state.get("data") is None,
                  "reconstructed": counts},

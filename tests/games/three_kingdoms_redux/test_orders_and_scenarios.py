@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pbem import strict_yaml
 from pbem.errors import UsageError
 from tests.games.three_kingdoms_redux.kit import MODULE, Game, position
 
@@ -81,3 +84,16 @@ def test_orders_outside_a_players_turn_are_checked_like_any_action() -> None:
     game = Game(position())
     game.refuse("wei", {"do": "orders", "set": {"barter": "never"}, "x": 1},
                 match="orders take only")
+
+
+def test_the_documented_scenario_loads() -> None:
+    """The example in docs/redux-scenarios.md is a valid scenario that does what it says."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "redux-scenarios.md").read_text(
+        encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", doc, re.S)
+    assert block is not None
+    game = Game(strict_yaml.load(block.group(1), "redux-scenarios.md"))
+    assert game.prompt().role == "wu" and game.state["round"] == 9
+    assert game.general("wei", "cao-ren")["at"] == "stationed"
+    assert game.st("wei")["bid_tokens"] == 0 and game.hand("shu") == ["harbor", "spear-armory"]
+    assert game.general("wei", "sima-yi")["card"] is None
