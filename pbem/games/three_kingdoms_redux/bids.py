@@ -53,14 +53,6 @@ def winner(t: Table, space: str) -> Side | None:
     return min(tied, key=lambda s: s.reached)
 
 
-def leader(t: Table, space: str) -> dict[str, object] | None:
-    """Who would win the space if bidding ended now (for views)."""
-    side = winner(t, space)
-    if side is None:
-        return None
-    return {"roles": list(side.roles), "total": side.total}
-
-
 def release(t: Table, bid: dict, rule: str) -> None:
     """Take a bid off its space: the general (unless left face down), his army units and
     bid tokens go back to the owner; popular support tokens go to the general supply, less

@@ -40,8 +40,7 @@ RESOURCE_NAMES = {"gold": "gold", "rice": "rice", "support": "popular support",
 
 def fresh_flags() -> dict[str, Any]:
     """What the rules remember about a state during one round."""
-    return {"tribal": False, "traded": False, "taken": [], "benefits": [], "placed": 0,
-            "outsider_paid": False}
+    return {"tribal": False, "traded": False, "taken": [], "benefits": [], "placed": 0}
 
 
 class Table:
@@ -95,17 +94,9 @@ class Table:
     def st(self, role: str) -> dict[str, Any]:
         return self.s["states"][role]
 
-    def stack_top(self) -> dict[str, Any]:
-        return self.s["stack"][-1]
-
     def allies(self) -> list[str]:
         """The allied states of this round: bid seats 2 and 3, plus any who joined."""
         return [*self.s["bid_order"][1:], *self.s["alliance"]["joined"]]
-
-    def outsider(self) -> str | None:
-        allies = self.allies()
-        out = [r for r in self.s["bid_order"] if r not in allies]
-        return out[0] if out else None
 
     def flags(self, role: str) -> dict[str, Any]:
         return self.s["round_flags"][role]

@@ -45,12 +45,25 @@ def general_view(t: Table, role: str, ref: str, viewer: str | None) -> dict[str,
     if card is None:
         out.update(id=None, name=None)
         return out
-    out.update(id=card.id, name=card.name, zh=card.zh, lord=card.lord,
-               administration=card.administration, combat=card.combat,
-               leadership=card.leadership, specialisations=list(card.specialisations),
-               headgear=card.headgear, skill=_skill(card, bool(t.s.get("tutorial"))),
-               reconstructed=list(card.reconstructed))
+    out.update(_card_facts(card))
+    out["specialisations"] = list(card.specialisations)
+    out["reconstructed"] = list(card.reconstructed)
+    out["skill"] = _skill(card, bool(t.s.get("tutorial")))
     return out
+
+
+_FACTS: dict[int, tuple[General, dict[str, Any]]] = {}
+
+
+def _card_facts(card: General) -> dict[str, Any]:
+    """The printed facts of a general (kept per card; callers copy the lists)."""
+    cached = _FACTS.get(id(card))
+    if cached is None or cached[0] is not card:
+        facts = {"id": card.id, "name": card.name, "zh": card.zh, "lord": card.lord,
+                 "administration": card.administration, "combat": card.combat,
+                 "leadership": card.leadership, "headgear": card.headgear}
+        cached = _FACTS[id(card)] = (card, facts)
+    return cached[1]
 
 
 def card_view(t: Table, cid: str) -> dict[str, Any]:
