@@ -201,13 +201,12 @@ def benefits(t: Table, role: str) -> list[dict[str, Any]]:
     for _, cid, _effect in t.effects(role, "barter"):
         if not t.flags(role)["traded"]:
             add("barter", "card", cid, "barter")
-    for source, ref, effect in t.effects(role, "round-income", stationed_ok=True):
+    for source, ref, effect in t.effects(role, "round-income"):
         if not _parity(t, effect.get("rounds")):
             continue
-        if source == "general":
-            stationed = t.is_stationed(role, ref)
-            if effect.get("needs_stationed") and not stationed:
-                continue
+        if source == "general" and effect.get("needs_stationed") \
+                and not t.is_stationed(role, ref):
+            continue
         add("round-income", source, ref)
     for ref, entry in t.generals(role).items():
         if entry["card"] is None or t.s.get("tutorial"):

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from pbem import strict_yaml
+from pbem.games.three_kingdoms_redux import dataset
+from pbem.games.three_kingdoms_redux.dataset import builtin
 from tests.games.three_kingdoms_redux.kit import Game, position
 
 
@@ -228,3 +234,26 @@ def test_zhuge_jin_outside_the_alliance_needs_at_most_four_won_spaces() -> None:
     game.finish_bidding()
     assert len([s for s, r in game.state["won"].items() if r == ["wu"]]) == 5
     assert game.st("wu")["rice"] == 0
+
+
+@pytest.mark.rule("redux:battle.station.permanent")
+def test_a_stationed_generals_skill_works_only_if_it_says_so(tmp_path: Path) -> None:
+    """Rules notes 17: Hao Zhao's income needs him stationed; Zhang Liao's works at home and
+    once stationed; an income that says neither stops once its general is stationed."""
+    def gold_after(general: dict[str, Any], options: dict[str, Any] | None = None) -> int:
+        game = Game(position(round=7, wei={"generals": [general], "gold": 0, "rice": 9}),
+                    options)
+        game.finish_bidding()
+        return int(game.st("wei")["gold"] + game.st("wei")["rice"] - 9)
+    at = {"at": "stationed", "units": 1}
+    assert gold_after({"id": "hao-zhao"}) == 0
+    assert gold_after({"id": "hao-zhao", "location": "qi-shan", **at}) == 1 - 1  # upkeep 1
+    assert gold_after({"id": "zhang-liao"}) == 1
+    assert gold_after({"id": "zhang-liao", "location": "guang-ling", **at}) == 1 - 1
+    hong = next(dict(r) for r in builtin().document["generals"] if r["id"] == "cao-hong")
+    hong["skill"] = {"effects": [{"kind": "round-income", "gain": {"gold": 2}}]}
+    path = tmp_path / "hong.yaml"
+    path.write_text(strict_yaml.dump({"generals": [hong]}), encoding="utf-8")
+    options = {"data": dataset.load_data(path).hash}
+    assert gold_after({"id": "cao-hong"}, options) == 2
+    assert gold_after({"id": "cao-hong", "location": "guang-ling", **at}, options) == 0 - 1
