@@ -25,6 +25,13 @@ def _builtin() -> None:
             return DragonsTigers()
 
         _FACTORIES["dragons-tigers"] = dragons_tigers
+    if "three-kingdoms-redux" not in _FACTORIES:
+        def three_kingdoms_redux() -> GameModule:
+            from pbem.games.three_kingdoms_redux.module import ThreeKingdomsRedux
+
+            return ThreeKingdomsRedux()
+
+        _FACTORIES["three-kingdoms-redux"] = three_kingdoms_redux
 
 
 def kinds() -> list[str]:

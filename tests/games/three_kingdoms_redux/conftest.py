@@ -1,0 +1,1 @@
+"""Scenario tests of Three Kingdoms Redux rules (see kit.py)."""
