@@ -30,6 +30,7 @@ from pbem.errors import (
     NeedWitness,
     PbemError,
 )
+from pbem.hidden_cards import audit as hidden_audit
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import obligations, sealing, seating
 from pbem.savefile import SaveFile
@@ -392,7 +393,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
                        save.doc["dice"], replay.state, save.pending, save.writer)
     _require(save.due == replay.due, "'due' does not name who must act next", where)
     _require(step in MACHINE_STEPS or save.pending is not None or replay.due is None
-             or replay.due["role"] != save.writer,
+             or replay.due["role"] != save.writer or replay.due["step"] in MACHINE_STEPS,
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)
     return replay
@@ -558,12 +559,15 @@ MODE_WORDS = {"witnessed": "witnessed dice (each roll answered by the other play
               "table": "TABLE DICE typed in by the players"}
 
 
-def verify(target: SaveFile, others: Iterable[SaveFile]) -> Verdict:
-    """Check ``target`` and every save before it, re-applying all actions from setup."""
+def verify(target: SaveFile, others: Iterable[SaveFile], audit: bool = False) -> Verdict:
+    """Check ``target`` and every save before it, re-applying all actions from setup; with
+    ``audit``, also re-check every hidden step with the secrets the players opened at the
+    end of the game."""
     chain = order_chain(target, others)
-    module = check_first(chain[0])
-    for prev, save in itertools.pairwise(chain):
-        check_next(module, prev, save)
+    with hidden_audit.collecting() as notes:
+        module = check_first(chain[0])
+        for prev, save in itertools.pairwise(chain):
+            check_next(module, prev, save)
     verdict = Verdict(chain, target.dice_mode, target.due is None)
     count = f"{len(chain)} save{'s' if len(chain) != 1 else ''}"
     verdict.lines = [
@@ -572,8 +576,33 @@ def verify(target: SaveFile, others: Iterable[SaveFile]) -> Verdict:
         "  every action re-applied and every position, log line and die reproduced",
         f"  dice: {MODE_WORDS[target.dice_mode]}",
     ]
+    if audit:
+        verdict.lines += _audit_lines(target, notes)
     if target.due is None:
         verdict.lines.append("  the game is over")
     else:
         verdict.lines.append(f"  next: {target.due['role']} - {target.due['text']}")
     return verdict
+
+
+def _audit_lines(target: SaveFile, notes: list[Any]) -> list[str]:
+    """The audit's verdict, or a refusal naming every player at fault."""
+    hidden = hidden_model.of(target.state)
+    if hidden is None:
+        return ["  audit: this game has no sealed cards"]
+    missing = [p["role"] for p in target.players if p["role"] not in hidden["openings"]]
+    if missing:
+        raise ChainError(f"the audit needs every player's opened secrets; {', '.join(missing)} "
+                         f"has not opened them yet (the game's last saves ask for them)",
+                         target.where)
+    report = hidden_audit.audit(target.state, seating.anchors(target.doc), notes)
+    if not report.ok:
+        faults = "; ".join(str(finding) for finding in report.findings[:5])
+        raise ChainError(f"the audit found hidden steps that do not hold: {faults}",
+                         target.where)
+    kinds = [type(n).__name__ for n in notes]
+    decks = sum(1 for d in hidden["private"].values() if d["seed"] is not None)
+    return [f"  audit: every hidden step re-checked with the opened secrets "
+            f"({kinds.count('ShuffleEntry')} shuffle steps, {kinds.count('ShareEntry')} "
+            f"decryption shares, {kinds.count('PassEntry')} passed cards, {decks} private "
+            f"decks)"]

@@ -47,9 +47,13 @@ class Param:
     minimum: int = 0
     maximum: int = 0
     default: Any = None
+    # a sealed choice: never written in clear (pbem/hidden_cards/sealing.py)
+    secret: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
+        if self.secret:
+            out["secret"] = True
         if self.options:
             out["options"] = [{"value": o.value, "label": o.label} for o in self.options]
         if self.kind in ("int", "choices"):

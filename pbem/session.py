@@ -356,7 +356,7 @@ class Composer:
             return True, ""
         if not [a for a in self.actions if a["do"] != START] and not self.starting:
             return False, "no action taken yet: nothing to save"
-        if self.my_move():
+        if self.my_move() and self.prompt() is not None:
             return False, ("your turn goes on: a save ends where another player must act "
                            f"({self.prompt().text})")  # type: ignore[union-attr]
         return True, ""

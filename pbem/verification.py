@@ -16,9 +16,10 @@ from pbem.ledger import Ledger, skips_ahead
 from pbem.savefile import SUFFIX, SaveFile, file_name, read
 
 
-def full(target: SaveFile, given: list[Path], target_path: Path | None) -> chain.Verdict:
-    """Re-check ``target`` from the first save of its game."""
-    return chain.verify(target, store.candidates(target, given, target_path))
+def full(target: SaveFile, given: list[Path], target_path: Path | None,
+         audit: bool = False) -> chain.Verdict:
+    """Re-check ``target`` from the first save of its game (and audit its hidden cards)."""
+    return chain.verify(target, store.candidates(target, given, target_path), audit)
 
 
 @dataclass

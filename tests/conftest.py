@@ -21,9 +21,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pbem import games, identity  # noqa: E402
+from tests.cardgame import CardMarket  # noqa: E402
 from tests.tinygame import TinyRace, TinyRaceOfThree  # noqa: E402
 
 games.register("tiny-race", TinyRace)
+games.register("card-market", CardMarket)
 games.register("tiny-race-3", TinyRaceOfThree)
 
 # Property tests are deterministic (a fixed seed, no example database written anywhere).

@@ -94,18 +94,23 @@ def show(
 
 @app.command(rich_help_panel=CHECK, epilog=(
     "Examples: [bold]pbem verify SAVE[/bold] · [bold]pbem verify SAVE earlier/*.pbem.yaml"
-    "[/bold]\n\nEarlier saves are also looked for beside SAVE and in your local store."))
+    "[/bold] · [bold]pbem verify LAST_SAVE --audit[/bold]\n\nEarlier saves are also looked "
+    "for beside SAVE and in your local store."))
 @guarded
 def verify(
     save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
     earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...",
                                                   help="Earlier saves of the same game.")
     ] = [],  # noqa: B006
+    audit: Annotated[bool, typer.Option(
+        "--audit", help="Also re-check every hidden step (shuffles, shares, passed cards, "
+                        "private decks) with the secrets the players opened at the end.")
+    ] = False,
 ) -> None:
     """Re-check a save and its whole chain from the game's first save; exit 0 only if all
     holds."""
     save = savefile.read(save_path)
-    verdict = verification.full(save, list(earlier), save_path)
+    verdict = verification.full(save, list(earlier), save_path, audit)
     for line in verdict.lines:
         say(line)
     if save.note:

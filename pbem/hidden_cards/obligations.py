@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.errors import ChainError
-from pbem.hidden_cards import knowledge, model, sealing
+from pbem.hidden_cards import audit, knowledge, model, sealing
 from pbem.hidden_cards.operations import Seat
+from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, handover, private_deck, records, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share
 from pbem.secrets.envelope import Envelope
@@ -188,6 +189,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
             step = shuffle.ShuffleStep.from_record(value[name], role,
                                                    _shuffle_label(deck, name))
             shuffle.check_step_form(step, before)
+            audit.note(crypto_audit.ShuffleEntry(tuple(before), step))
             deck["stack"] = [ct.record() for ct in step.output]
             deck["shuffled"].append(role)
     elif category == "shares":
@@ -195,12 +197,18 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         for handle in items:
             entry = data["cards"][handle]
             share = Share.from_record(value[handle], role)
-            elgamal.check_share(share, public, model.ciphertext(entry, handle), anchor)
+            ct = model.ciphertext(entry, handle)
+            elgamal.check_share(share, public, ct, anchor)
+            audit.note(crypto_audit.ShareEntry(ct, share))
             entry["shares"][role] = share.record()
             entry["shares"] = dict(sorted(entry["shares"].items()))
     elif category == "passes":
         for index, record in zip(items, value, strict=True):
-            data["passes"][index]["envelope"] = Envelope.from_record(record, role).record()
+            item = data["passes"][index]
+            sealed = Envelope.from_record(record, role)
+            item["envelope"] = sealed.record()
+            ct = model.ciphertext(data["cards"][item["card"]], item["card"])
+            audit.note(crypto_audit.PassEntry(role, item["to"], ct, sealed))
     elif category == "commitments":
         _apply_commitments(data, role, items, value)
     elif category == "sealed":

@@ -98,6 +98,10 @@ class SealedSecrets:
         holder = entry["holder"]
         if holder != self.seat.role:
             raise IllegalAction(f"only the player holding {handle} can turn it face up")
+        unsent = [p["by"] for p in self.data["passes"]
+                  if p["card"] == handle and p["envelope"] is None]
+        if unsent:
+            raise NeedContribution(f"{unsent[0]} hands over a card taken from them")
         others = [r for r in self.seat.roles if r not in entry["barred"]]
         missing = [r for r in others if r not in entry["shares"]]
         if missing:
@@ -108,6 +112,12 @@ class SealedSecrets:
         publics = model.publics(self.data)
         known = {**entry["shares"], **shares}
         read = [Share.from_record(record, role) for role, record in known.items()]
+        from pbem.hidden_cards import audit
+        from pbem.secrets import audit as crypto_audit
+
+        for share in read:
+            if share.role in shares:
+                audit.note(crypto_audit.ShareEntry(ct, share))
         index = elgamal.open_public(ct, read, publics, self.seat.anchors, table)
         face = self.data["decks"][entry["deck"]]["cards"][index]
         entry["shares"] = dict(sorted(known.items()))
