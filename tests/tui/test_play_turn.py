@@ -9,15 +9,16 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, SelectionList
+from textual.widgets import Input, OptionList
 from typer.testing import CliRunner
 
 from pbem import chain, savefile, store, strict_yaml
 from pbem.cli.main import app as cli
 from tests.tui.conftest import TURN_SCENARIO, write_game
 from tui.app import TableApp
-from tui.dialogs import ConfirmScreen, DiceScreen, ParamScreen
+from tui.dialogs import ConfirmScreen
 from tui.launch import make_app
+from tui.paramdialog import DiceScreen, ParamScreen, TickList
 
 SIZE = (100, 30)
 
@@ -53,7 +54,7 @@ async def play_turn(pilot: Pilot[Any]) -> None:
     assert isinstance(app, TableApp)
     await pilot.pause()
     await choose(pilot, "start", 1)                    # Mandate: north, Bountiful Harvest
-    assert any("Bountiful Harvest" in line for _, lines, _ in app.chunks for line in lines)
+    assert any("Bountiful Harvest" in line for chunk in app.turn.chunks for line in chunk.lines)
     await choose(pilot, "negotiate", 6, character="cao-cao", target="gongsun-zan")
     await choose(pilot, "end-diplomacy")
     await pilot.press(offer(app, "levy", area="yanzhou"))
@@ -70,7 +71,7 @@ async def play_turn(pilot: Pilot[Any]) -> None:
     spec = dialog.spec
     who = [o.value for o in spec.params[0].options]
     picks = ["cao-cao", "xiahou-dun", "xiahou-yuan"]
-    selection = dialog.query_one("#p0", SelectionList)
+    selection = dialog.query_one("#p0", TickList)
     selection.focus()
     for index in range(len(who)):
         if who[index] in picks:
@@ -86,7 +87,7 @@ async def play_turn(pilot: Pilot[Any]) -> None:
     await pilot.press("end", *["backspace"] * 4, "1", "7", "enter")
     await pilot.pause()
     assert not isinstance(app.screen, ParamScreen), app.screen
-    assert any("attrition" in line for _, lines, _ in app.chunks for line in lines)
+    assert any("attrition" in line for chunk in app.turn.chunks for line in chunk.lines)
     await choose(pilot, "end-movement", 4, 2, 5, 3, 6, 1, 4, 2, 5, 3, 6, 1)
     prompt = app.current_prompt()
     assert prompt is not None and prompt.step == "retreat" and prompt.role == "blue"
