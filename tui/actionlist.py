@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.table import Table
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -31,10 +32,13 @@ def after_digit(typed: str, digit: str, total: int) -> tuple[str, int | None, bo
     return ("" if complete else text), number, complete
 
 
-def numbered(index: int, total: int, label: str) -> str:
-    """``label`` with its number, right-aligned to the widest number."""
-    width = len(str(total))
-    return f"{index + 1:>{width}}. {label}"
+def numbered(index: int, total: int, label: str) -> Table:
+    """``label`` after its number (right-aligned to the widest), wrapped lines indented."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(justify="right", width=len(str(total)) + 1, no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(f"{index + 1}.", label)
+    return grid
 
 
 class ActionList(OptionList):

@@ -53,7 +53,7 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         Binding("f", "finish", "Finish"),
         Binding("o", "orders", "Orders"),
         Binding("w", "why_not", "Why not?"),
-        Binding("g", "goto_area", "Area"),
+        Binding("g", "goto_area", "Area", show=False),
         Binding("v", "toggle_review", "History"),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("right", "step(1)", "Forward", show=False),
@@ -69,9 +69,10 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, opened: Opened, lang: str = "en") -> None:
+    def __init__(self, opened: Opened, lang: str = "en", again: str = "") -> None:
         super().__init__()
         self.opened = opened
+        self.again = again  # how to come back to a draft, said when the table closes
         self.lang = lang if lang in ("en", "zh") else "en"
         self.module = opened.module
         self.board: dict[str, Any] = self.module.board() or sizes.NO_BOARD
@@ -129,7 +130,7 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
                 yield ActionList(id="actions")
             yield LogPane(id="log")
         yield Static(id="too-small")
-        yield TableFooter()
+        yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = self.title_text()
@@ -310,6 +311,6 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         if self.written:
             lines.append(f"Last save written: {self.written[-1].path}")
         if self.turn is not None and self.turn.player_actions() and self.turn.draft.exists():
-            lines.append(f"Your turn so far is kept (unsigned) in {self.turn.draft}; open "
-                         f"{self.turn.path} again to resume it.")
+            lines.append(f"Your turn so far is kept (unsigned) in {self.turn.draft}; "
+                         + (self.again or f"open {self.turn.path} again to resume it."))
         return "\n".join(lines) or None

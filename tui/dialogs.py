@@ -50,9 +50,9 @@ class ConfirmScreen(Dialog):
             with VerticalScroll(classes="body"):
                 yield Static("\n".join(self.lines), markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(self.yes, variant="primary", id="yes")
+                yield Button(self.yes, variant="primary", id="yes", compact=True)
                 if self.no:
-                    yield Button(self.no, id="no")
+                    yield Button(self.no, id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -149,8 +149,8 @@ class OrdersScreen(Dialog):
                     yield Select([(v, v) for v in values], allow_blank=False,
                                  value=self.current.get(name, default), id=f"o-{name}")
             with Horizontal(classes="buttons"):
-                yield Button(self.t("Set orders"), variant="primary", id="yes")
-                yield Button(self.t("Cancel"), id="no")
+                yield Button(self.t("Set orders"), variant="primary", id="yes", compact=True)
+                yield Button(self.t("Cancel"), id="no", compact=True)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -178,7 +178,7 @@ class HelpScreen(Dialog):
             with VerticalScroll(classes="body", id="help-body"):
                 yield Static(self.text, markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(self.t("Close"), variant="primary", id="yes")
+                yield Button(self.t("Close"), variant="primary", id="yes", compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()

@@ -81,8 +81,8 @@ class ParamScreen(Dialog):
                     yield self._widget(index, param)
             yield Static(self.say(self.refusal), id="error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(self.t("Do it"), variant="primary", id="yes")
-                yield Button(self.t("Cancel"), id="no")
+                yield Button(self.t("Do it"), variant="primary", id="yes", compact=True)
+                yield Button(self.t("Cancel"), id="no", compact=True)
 
     def _caption(self, param: Param) -> str:
         label = self.say(param.label)

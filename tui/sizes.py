@@ -22,7 +22,7 @@ def panels_fit(width: int) -> bool:
 
 
 def side_width(width: int) -> int:
-    return max(32, min(60, int(width * 0.3)))
+    return max(34, min(60, int(width * 0.34)))
 
 
 def rows(board: dict[str, Any]) -> int:

@@ -170,15 +170,8 @@ class Turn:
     # ------------------------------------------------------------------ finishing
 
     def summary(self) -> list[str]:
-        """The turn in a few lines: its headings and who acts next."""
-        lines = [line for line in self.composer.log_lines() if not line.startswith(" ")]
-        due = self.composer.due()
-        if due is None:
-            lines.append("The game is over.")
-        else:
-            owner = self.prev.player(due["role"])["name"]
-            lines.append(f"Next: {owner} ({due['role']}) - {due['text']}")
-        return lines
+        """The turn in a few lines: the headings of its log."""
+        return [line for line in self.composer.log_lines() if not line.startswith(" ")]
 
     def finish(self) -> Written:
         """Sign and write the next save beside this one; record it in ledger and store."""

@@ -201,7 +201,7 @@ class TurnFlow(Base):
                         actions=self.count(len(draft.actions), "action")),
                  self.t("Resume them, or discard the draft and start again?")],
                 self.t("Resume"), self.t("Discard"), self.lang))
-            if resume:
+            if resume is not False:  # Escape keeps the work: only Discard throws it away
                 try:
                     done = turn.resume(draft)
                     self.note(self.t("Resumed {actions} from the draft.",
