@@ -59,31 +59,33 @@ def turn_blocks(before: list[str], heading: str, chunks: list[Chunk], notices: l
 class LogPane(VerticalScroll):
     """A focusable, scrollable column of log blocks (arrows, PgUp/PgDn, Home/End)."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.blocks: list[Static] = []  # in order; removal and mounting finish later
+
     def show(self, blocks: list[Text], target: int | None = None) -> None:
         """Show ``blocks``; bring block ``target`` to the top (or the end into view)."""
-        shown = list(self.query(Static))
-        for widget, block in zip(shown, blocks, strict=False):
+        for widget, block in zip(self.blocks, blocks, strict=False):
             widget.update(block)
-        for widget in shown[len(blocks):]:
+        for widget in self.blocks[len(blocks):]:
             widget.remove()
-        extra = [Static(block, markup=False, classes="log-block") for block in blocks[len(shown):]]
-        self.run_worker(self._place(extra, target), exclusive=True, group="log")
-
-    async def _place(self, extra: list[Static], target: int | None) -> None:
+        del self.blocks[len(blocks):]
+        extra = [Static(block, markup=False, classes="log-block")
+                 for block in blocks[len(self.blocks):]]
         if extra:
-            await self.mount(*extra)
+            self.blocks.extend(extra)
+            self.mount(*extra)
         self.call_after_refresh(self._scroll, target)
 
     def _scroll(self, target: int | None, tries: int = 0) -> None:
-        blocks = list(self.query(Static))
-        if any(not b.size.height for b in blocks) and tries < 20:  # not laid out yet
+        if any(not b.size.height for b in self.blocks) and tries < 20:  # not laid out yet
             self.call_after_refresh(self._scroll, target, tries + 1)
             return
-        if target is None or not 0 <= target < len(blocks):
+        if target is None or not 0 <= target < len(self.blocks):
             self.scroll_end(animate=False, immediate=True)
             return
-        self.scroll_to_widget(blocks[target], top=True, animate=False, immediate=True)
+        self.scroll_to_widget(self.blocks[target], top=True, animate=False, immediate=True)
 
     def text(self) -> str:
         """Everything shown, as plain text (for tests and searching)."""
-        return "\n".join(str(widget.render()) for widget in self.query(Static))
+        return "\n".join(str(getattr(w.content, "plain", w.content)) for w in self.blocks)

@@ -38,7 +38,7 @@ class Painter(Base):
         self._show_actions(prompt, view)
         self.query_one(MapView).arrows_step_history = self.reviewing
         self.query_one(MapView).show(view, self.selected, self._marked(), self.lang)
-        width = self.query_one("#side").size.width or 32
+        width = (self.query_one("#side").size.width or 33) - 1  # less the scroll bar
         self._update("#area-info", (view, self.selected, self.lang, width),
                      lambda: panels.area_details(view, self.board, self.selected, self.lang))
         self._update("#kingdoms", (view, self.lang, width),

@@ -99,9 +99,9 @@ def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> Renderab
     players = _by_id([{"id": p["role"], **p} for p in view.get("players", [])])
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False,
                   pad_edge=False)
-    narrow = width < 34
+    narrow = width < 30
     status_width = 4 if narrow or lang == "zh" else 7
-    inner = max(10, width - 2 - status_width - 2 - 2 - 1 - 4)
+    inner = max(10, width - status_width - 2 - 2 - 1 - 4)
     table.add_column(tr("Kingdom", lang), no_wrap=True, width=inner, overflow="ellipsis")
     table.add_column(tr("Status", lang), no_wrap=True, width=status_width,
                      overflow="ellipsis")
@@ -168,7 +168,7 @@ def characters_table(view: dict[str, Any], lang: str, width: int = 80) -> Render
     heads = ("Cmd", "Str", "Val", "Adm", "Dip", "Loy") if width >= 44 else ("Cmd", "Val", "Loy")
     one = 2 if lang == "zh" else 1  # a Chinese heading takes two cells
     widths = {"Loy": 3}
-    rest = width - 2 - sum(widths.get(h, one) + 1 for h in heads) - 1
+    rest = width - sum(widths.get(h, one) + 1 for h in heads) - 1
     table.add_column(tr("Characters", lang), no_wrap=True, width=max(8, rest * 3 // 5),
                      overflow="ellipsis")
     table.add_column(tr("Where", lang), no_wrap=True, width=max(5, rest - rest * 3 // 5),
