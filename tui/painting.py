@@ -71,7 +71,8 @@ class Painter(Base):
             widget.update(Text("… " + (lines[0] if lines else ""), style="bold"))
             return
         if self.opened.ok:
-            text = Text("✔ " + (lines[0] if lines else "verified"), style="bold")
+            text = Text("✔ " + (lines[0] if lines else "verified"), style="bold",
+                        no_wrap=True, overflow="ellipsis")
             for line in lines[1:2]:
                 text.append("  " + line.strip(), style="dim")
             widget.remove_class("bad")
