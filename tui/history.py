@@ -154,13 +154,9 @@ class History:
         """Where ``point`` is: the save, its writer and the action reached."""
         save = self.saves[point.save]
         who = save.player(save.writer)["name"]
-        if point.action == 0:
-            what = tr("before its first action", lang)
-        else:
-            what = tr("after action {number} of {total}", lang, number=point.action,
-                      total=len(save.actions))
-        return tr("save {sequence} by {who}, {what}", lang, sequence=save.sequence, who=who,
-                  what=what)
+        return tr("save {sequence} ({who}), action {number}/{total}", lang,
+                  sequence=save.sequence, who=who, number=point.action,
+                  total=len(save.actions))
 
     def search(self, text: str) -> list[tuple[Point, str]]:
         """Log lines containing ``text`` (any case), with the point after their action."""

@@ -111,7 +111,7 @@ class Painter(Base):
         assert sent is not None
         if sent.next_role is None:
             return self.t("Wrote {path}. The game is over.", path=sent.path)
-        return self.t("Wrote {path}: send it to {name} ({role}), who must {text}.",
+        return self.t("Wrote {path}: send it to {name} ({role}); next: {text}.",
                       path=sent.path, name=sent.next_name, role=self.role_label(sent.next_role),
                       text=self.say(sent.next_text))
 
@@ -153,7 +153,7 @@ class Painter(Base):
         rule = f" ({prompt.rule})" if prompt.rule else ""
         if prompt.role != self.turn.role:
             owner = self.turn.prev.player(prompt.role)["name"]
-            header.update(self.t("Waiting: {owner} ({role}) must {text}{rule}. Press f to finish "
+            header.update(self.t("Waiting for {owner} ({role}): {text}{rule}. Press f to finish "
                                  "and send.", owner=owner, role=self.role_label(prompt.role),
                                  text=self.say(prompt.text), rule=rule))
             actions.show([], [], None)
@@ -180,7 +180,7 @@ class Painter(Base):
         who = save.player(save.writer)["name"]
         header.update(Text(f"{self.t('save')} {save.sequence}/{self.history.saves[-1].sequence}"
                            f" · {who}  ").append(
-            self.t("← → actions · PgUp PgDn saves · Home End first/last"), style="dim"))
+            self.t("← → PgUp PgDn Home End"), style="dim"))
         key = ("review", self.point.save, self.lang)
         if self._shown.get("#actions") != key:
             self._shown["#actions"] = key
@@ -236,7 +236,8 @@ class Painter(Base):
                        style="dim")
             new = Text("\n".join(self.say(line) for line in lines[len(lines) - fresh:]),
                        style="bold")
-            pane.show([old, new] if fresh else [old], 1 if fresh else None)
+            blocks = [b for b in (old, new) if b.plain]
+            pane.show(blocks, len(blocks) - 1 if fresh and blocks else None)
             return
         prev = turn.prev if turn else self.opened.save
         heading = self.t("your turn") if turn else self.t("end of the save")

@@ -24,15 +24,14 @@ TEXTS = {
     "stranger": "Not your game: it is played by {players}, and no identity of yours here "
                 "({me}) is one of them.",
     "join": "This game waits for {owner} to join it: {owner} runs pbem join {file}.",
-    "waiting": "Not your turn: this save is addressed to {owner} ({owner_role}), who must "
-               "{text}. You ({me}) play {my_role}: send it to {owner} if you have not, and "
-               "wait for the answer.",
+    "waiting": "Not your turn: this save is for {owner} ({owner_role}): {text}. You are "
+               "{me} ({my_role}): send it to {owner} if you have not, then wait for the "
+               "answer.",
     "moved": "You ({me}) already answered this save: your answer is {answer}. Playing it "
              "again would fork the game.",
     "failed": "The save did not pass the checks (above): settle it with your opponent "
               "before anyone plays on.",
-    "newer": "A newer save of this game is here: {newer} (save {sequence}); open it with "
-             "pbem play {newer}",
+    "newer": "Newer save here: pbem play {newer}",
 }
 
 
@@ -47,8 +46,7 @@ class ReadOnly:
     def text(self, lang: str = "en") -> str:
         out = tr(TEXTS[self.kind], lang, **self.values)
         if self.newer is not None:
-            out += " " + tr(TEXTS["newer"], lang, newer=self.newer,
-                            sequence=self.newer_sequence)
+            out += " " + tr(TEXTS["newer"], lang, newer=self.newer)
         return out
 
 

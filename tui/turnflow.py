@@ -116,7 +116,7 @@ class TurnFlow(Base):
     def _next_line(self, role: str | None, name: str | None, text: str) -> str:
         if role is None:
             return self.t("The game is over.")
-        return self.t("Next: {name} ({role}) must {text}.", name=name,
+        return self.t("Next: {name} ({role}): {text}.", name=name,
                       role=self.role_label(role), text=self.say(text))
 
     async def finish_flow(self) -> None:
