@@ -36,7 +36,7 @@ def test_paging_keys_step_through_saves_without_moving_the_focus(tmp_path: Path)
                 await settle(pilot)
                 points[key] = app.point
             shown = screen_text(app)
-            assert "PgUp PgDn Home End" in shown
+            assert "← → PgUp PgDn Home" in shown
 
     asyncio.run(run())
     assert app.history is not None
