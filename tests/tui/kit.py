@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -145,3 +146,14 @@ def screen_text(app: Any) -> str:
                                                   screen_stack=app._background_screens)
     return "\n".join("".join(segment.text for strip in line for segment in strip)
                      for line in update.strips)
+
+
+def region_text(app: Any, widget: Any) -> str:
+    """The part of the screen a widget covers, as plain text (wide characters count
+    twice, as on the terminal)."""
+    region = widget.region
+    out = []
+    for line in screen_text(app).split("\n")[region.y:region.y + region.height]:
+        cells = "".join(ch + ("\0" if cell_len(ch) == 2 else "") for ch in line)
+        out.append(cells[region.x:region.x + region.width].replace("\0", ""))
+    return "\n".join(out)
