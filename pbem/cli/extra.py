@@ -144,6 +144,7 @@ def demo(
     if no_tui:
         say(str(path))
         return
-    _open(path, review=False, lang=_lang(lang))
-    say(f"The demo game is kept in {game}; its players' keys in {home / 'config'}, apart from "
-        f"yours. Run pbem demo (or scripts/play) again to carry on.")
+    _open(path, review=False, lang=_lang(lang),
+          again="run pbem demo (or scripts/play) again to resume it.")
+    say(f"The demo keeps its game in {game} and its players' keys in {home / 'config'}, apart "
+        f"from yours. Run pbem demo again to carry on where you stopped.")
