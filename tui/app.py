@@ -93,7 +93,6 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         self._shown: dict[str, Any] = {}
         self._names = self._name_pairs()
         self.say = EngineText(opened.save.kind, self.lang, self._names)
-        self.say_pbem = EngineText("pbem", self.lang, self._names)
         self.first_paint_at: float | None = None  # when the first screen was drawn
 
     def _name_pairs(self) -> dict[str, str]:
@@ -293,7 +292,6 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
     def action_toggle_lang(self) -> None:
         self.lang = "zh" if self.lang == "en" else "en"
         self.say = EngineText(self.opened.save.kind, self.lang, self._names)
-        self.say_pbem = EngineText("pbem", self.lang, self._names)
         for tab, widget in (("Area", "area-info"), ("Kingdoms", "kingdoms"),
                             ("Characters", "characters"), ("Mandate", "mandate"),
                             ("Rules", "rules")):

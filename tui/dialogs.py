@@ -6,6 +6,7 @@ language. The dialogs that fill in an action are in :mod:`tui.paramdialog`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import on
@@ -136,16 +137,18 @@ class OrdersScreen(Dialog):
     """Edit standing orders; returns the changed {name: value} or None."""
 
     def __init__(self, orders: dict[str, tuple[tuple[str, ...], str, str]],
-                 current: dict[str, str], lang: str = "en") -> None:
+                 current: dict[str, str], lang: str = "en",
+                 say: Callable[[str], str] | None = None) -> None:
         super().__init__(lang)
         self.orders, self.current = orders, current
+        self.say = say or (lambda text: text)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box wide"):
             yield Label(self.t("Standing orders"), classes="title")
             with VerticalScroll(classes="body"):
                 for name, (values, default, help_text) in self.orders.items():
-                    yield Label(f"{name}: {help_text}", classes="param", markup=False)
+                    yield Label(f"{name}: {self.say(help_text)}", classes="param", markup=False)
                     yield Select([(v, v) for v in values], allow_blank=False,
                                  value=self.current.get(name, default), id=f"o-{name}")
             with Horizontal(classes="buttons"):

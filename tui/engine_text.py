@@ -4,7 +4,8 @@ The engine writes English with each name followed by its Chinese (``Cao Cao æ›¹æ
 Chinese the table keeps only the Chinese names, then matches each sentence against the
 game's phrase book, ``lang/<game>.<lang>.yaml``: a regular expression for the English
 sentence and the Chinese with ``{1}``, ``{2}``... for its groups (each group translated in
-turn). The rule cited at the end of a line is kept as it is.
+turn), the sentence with the most fixed text first. The rule cited at the end of a line is
+kept as it is; what no sentence matches stays English, with Chinese names.
 """
 
 from __future__ import annotations
@@ -23,27 +24,45 @@ RULE = re.compile(r"^(?P<body>.*?)(?P<rule>\s\((?:\d+(?:\.\d+)*(?:\([A-Z0-9]+\))
 HAN = re.compile(r"[\u3400-\u9fff]")
 
 
+Book = tuple[list[tuple[re.Pattern[str], str]], dict[str, str], dict[str, str]]
+
+
 @cache
-def phrase_book(kind: str, lang: str) -> tuple[list[tuple[re.Pattern[str], str]],
-                                               dict[str, str]]:
-    """The game's sentences (patterns) and words for ``lang``; empty when there are none."""
-    path = FOLDER / f"{kind}.{lang}.yaml"
-    if not path.is_file():
-        return [], {}
-    with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
-    sentences = [(re.compile(str(k)), str(v)) for k, v in (data.get("sentences") or {}).items()]
-    words = {str(k): str(v) for k, v in (data.get("words") or {}).items()}
-    return sentences, words
+def phrase_book(kind: str, lang: str) -> Book:
+    """A phrase book's sentences (patterns), words and names for ``lang``: the game's,
+    then pbem's own (verdicts, joining, undo); empty parts when there are none."""
+    sentences: list[tuple[re.Pattern[str], str]] = []
+    words: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for book in (kind, "pbem"):
+        path = FOLDER / f"{book}.{lang}.yaml"
+        if not path.is_file():
+            continue
+        with path.open(encoding="utf-8") as handle:
+            data = yaml.safe_load(handle) or {}
+        sentences += [(re.compile(str(k)), str(v))
+                      for k, v in (data.get("sentences") or {}).items()]
+        words.update({str(k): str(v) for k, v in (data.get("words") or {}).items()})
+        names.update({str(k): str(v) for k, v in (data.get("names") or {}).items()})
+    sentences.sort(key=lambda entry: -_fixed_length(entry[0].pattern))
+    return sentences, words, names
+
+
+def _fixed_length(pattern: str) -> int:
+    """How much fixed text a sentence pattern holds: more specific patterns go first."""
+    return len(re.sub(r"\((?:\?:)?[^()]*\)|\\.|[.+*?\[\]^$|]", "", pattern))
 
 
 def name_pairs(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """English name -> Chinese name of every entry that has both."""
+    """English name -> Chinese name of every entry that has both; an id that slips into
+    a sentence (``liu-zhang``) reads as the Chinese name too."""
     pairs: dict[str, str] = {}
     for entry in entries:
-        en, zh = entry.get("name"), entry.get("zh")
+        en, zh, ident = entry.get("name"), entry.get("zh"), entry.get("id")
         if isinstance(en, str) and isinstance(zh, str) and en and zh:
             pairs.setdefault(en, zh)
+            if isinstance(ident, str) and ident:
+                pairs.setdefault(ident, zh)
     return pairs
 
 
@@ -52,8 +71,9 @@ class EngineText:
 
     def __init__(self, kind: str, lang: str, names: Mapping[str, str]) -> None:
         self.lang = lang
-        self.sentences, self.words = phrase_book(kind, lang) if lang != "en" else ([], {})
-        self.names = dict(names)
+        self.sentences, self.words, known = phrase_book(kind, lang) if lang != "en" \
+            else ([], {}, {})
+        self.names = {**known, **names}
         ordered = sorted(self.names, key=len, reverse=True)
         pair = "|".join(re.escape(en) + r" " + re.escape(self.names[en]) for en in ordered)
         alone = "|".join(re.escape(en) for en in ordered)

@@ -21,6 +21,5 @@ class TableFooter(Footer):
             yield widget
 
     def refresh_keys(self) -> None:
-        """Draw again after a change of language."""
-        if self.is_attached:
-            self.call_after_refresh(self.recompose)
+        """Draw again after a change of language (as after any change of the keys)."""
+        self.screen.refresh_bindings()

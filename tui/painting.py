@@ -65,13 +65,13 @@ class Painter(Base):
 
     def show_verdict(self) -> None:
         widget = self.query_one("#verdict", Static)
-        lines = [self.say_pbem(line) for line in self.opened.verdict]
+        lines = [self.say(self.t(line)) for line in self.opened.verdict]
         if not self.opened.checked:
             widget.remove_class("bad")
             widget.update(Text("… " + (lines[0] if lines else ""), style="bold"))
             return
         if self.opened.ok:
-            text = Text("✔ " + (lines[0] if lines else "verified"), style="bold",
+            text = Text("✔ " + (lines[0] if lines else self.t("verified")), style="bold",
                         no_wrap=True, overflow="ellipsis")
             for line in lines[1:2]:
                 text.append("  " + line.strip(), style="dim")

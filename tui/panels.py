@@ -36,7 +36,8 @@ def area_details(view: dict[str, Any], board: dict[str, Any], area_id: str | Non
                  lang: str) -> RenderableType:
     """Everything about one area: holder, manpower, armies, characters, borders."""
     if not area_id:
-        return Text(tr("Area", lang) + ": click the map or press g", style="dim")
+        return Text(tr("Area: click the map, or press g to choose one by name.", lang),
+                    style="dim")
     areas = _by_id(view.get("areas", []))
     kingdoms = _by_id(view.get("kingdoms", []))
     characters = _by_id(view.get("characters", []))
@@ -254,7 +255,7 @@ def mandate_display(view: dict[str, Any], lang: str) -> RenderableType:
     arrows = {"north": "↑", "north-east": "↗", "south-east": "↘", "south": "↓",
               "south-west": "↙", "north-west": "↖"}
     dirs = mandate.get("directions", {})
-    info.append("die: " + " ".join(f"{d}{arrows.get(v['name'], '?')}"
+    info.append(tr("die", lang) + ": " + " ".join(f"{d}{arrows.get(v['name'], '?')}"
                                   for d, v in sorted(dirs.items(), key=lambda kv: str(kv[0]))),
                 style="dim")
     key = Text("\n")

@@ -225,7 +225,7 @@ class TurnFlow(Base):
             self.note(self.t("This game has no standing orders."))
             return
         current = dict(self.current_view().get("orders") or {})
-        changed = await self.push_screen_wait(OrdersScreen(orders, current, self.lang))
+        changed = await self.push_screen_wait(OrdersScreen(orders, current, self.lang, self.say))
         if not changed:
             return
         ok, _ = await self.attempt({"do": "orders", "set": changed}, "standing orders")

@@ -21,9 +21,9 @@ def plural(count: int, noun: str) -> str:
 
 
 def count(number: int, noun: str, lang: str = "en") -> str:
-    """"1 action", "3 actions"; in Chinese the number and the noun's label."""
-    if lang == "zh":
-        return f"{number} {tr(noun, lang)}"
+    """"1 action", "3 actions"; in another language its own counting word ("{n} dice")."""
+    if lang != "en":
+        return tr(f"{{n}} {plural(2, noun)}", lang, n=number)
     return f"{number} {plural(number, noun)}"
 
 
@@ -74,7 +74,8 @@ def describe_action(action: Mapping[str, Any], view: Mapping[str, Any], lang: st
             label += " " + _value(key.split(".", 1)[1], names, lang)
         parts.append(f"{label} {_value(value, names, lang)}")
     head = tr(verb_words(str(action.get("do", "?"))), lang)
-    return head + (": " + "; ".join(parts) if parts else "")
+    colon, semicolon = ("：", "；") if lang == "zh" else (": ", "; ")
+    return head + (colon + semicolon.join(parts) if parts else "")
 
 
 def dice_lines(rolls: list[Mapping[str, Any]]) -> list[str]:
