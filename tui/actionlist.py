@@ -36,7 +36,7 @@ def numbered(index: int, total: int, label: str) -> Table:
     """``label`` after its number (right-aligned to the widest), wrapped lines indented."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(justify="right", width=len(str(total)) + 1, no_wrap=True)
-    grid.add_column(ratio=1)
+    grid.add_column(ratio=1, overflow="fold")
     grid.add_row(f"{index + 1}.", label)
     return grid
 

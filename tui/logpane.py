@@ -62,6 +62,7 @@ class LogPane(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.blocks: list[Static] = []  # in order; removal and mounting finish later
+        self.placed = True  # False from a change until the newest block is in view
 
     def show(self, blocks: list[Text], target: int | None = None) -> None:
         """Show ``blocks``; bring block ``target`` to the top (or the end into view)."""
@@ -75,6 +76,7 @@ class LogPane(VerticalScroll):
         if extra:
             self.blocks.extend(extra)
             self.mount(*extra)
+        self.placed = False
         self.call_after_refresh(self._scroll, target)
 
     def _scroll(self, target: int | None, tries: int = 0) -> None:
@@ -83,8 +85,9 @@ class LogPane(VerticalScroll):
             return
         if target is None or not 0 <= target < len(self.blocks):
             self.scroll_end(animate=False, immediate=True)
-            return
-        self.scroll_to_widget(self.blocks[target], top=True, animate=False, immediate=True)
+        else:
+            self.scroll_to_widget(self.blocks[target], top=True, animate=False, immediate=True)
+        self.placed = True
 
     def text(self) -> str:
         """Everything shown, as plain text (for tests and searching)."""

@@ -101,7 +101,7 @@ def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> Renderab
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False,
                   pad_edge=False)
     narrow = width < 30
-    status_width = 4 if narrow or lang == "zh" else 7
+    status_width = 6 if lang == "zh" else 4 if narrow else 7
     inner = max(10, width - status_width - 2 - 2 - 1 - 4)
     table.add_column(tr("Kingdom", lang), no_wrap=True, width=inner, overflow="ellipsis")
     table.add_column(tr("Status", lang), no_wrap=True, width=status_width,

@@ -43,10 +43,15 @@ async def settle(pilot: Pilot[Any], until: Callable[[], bool] | None = None,
     await pilot.pause()
     for _ in range(tries if until else 2):
         if until is not None and until():
-            return
+            break
         await pilot.pause(0.05)
     if until is not None:
         assert until(), "the app did not get there"
+    panes = pilot.app.query("#log")
+    for _ in range(tries):  # the log has brought its newest lines into view
+        if all(pane.placed for pane in panes):
+            return
+        await pilot.pause(0.02)
 
 
 async def roll(pilot: Pilot[Any], *values: int) -> None:
@@ -57,7 +62,7 @@ async def roll(pilot: Pilot[Any], *values: int) -> None:
         assert isinstance(pilot.app.screen, DiceScreen), pilot.app.screen
         keys = [k for v in values for k in (str(v), "space")]
         await pilot.press(*keys[:-1], "enter")
-    await pilot.pause()
+    await settle(pilot)
 
 
 def offer(app: TableApp, verb: str, **fixed: Any) -> str:
