@@ -148,7 +148,7 @@ class TurnFlow(Base):
         if nxt.key.public != turn.me.key.public:
             await self.push_screen_wait(ConfirmScreen(
                 self.t("Hand over"),
-                [self.t("Wrote {path}.", path=written.path),
+                [self.t("Wrote {path}.", path=written.path.name),
                  self._next_line(written.next_role, written.next_name, written.next_text),
                  self.t("Pass the keyboard to {name}, then press Enter.",
                         name=written.next_name)],
@@ -166,7 +166,8 @@ class TurnFlow(Base):
         self.opened.verdict = [line]
         self.begin_turn(following)
         if nxt.key.public == turn.me.key.public:
-            self.note(self.t("Wrote {path}; your turn goes on.", path=written.path), "green")
+            self.note(self.t("Wrote {path}; your turn goes on.", path=written.path.name),
+                      "green")
         if following.over():
             await self.finish_flow()
 
