@@ -67,6 +67,7 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         Binding("p", "toggle_panels", "Panels"),
         Binding("l", "toggle_lang", "中/En"),
         Binding("q", "quit", "Quit"),
+        *[Binding(str(d), f"digit('{d}')", show=False) for d in range(10)],
     ]
 
     def __init__(self, opened: Opened, lang: str = "en", again: str = "") -> None:
@@ -268,6 +269,11 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         if action == "toggle_review":
             return self.turn is not None
         return True
+
+    def action_digit(self, digit: str) -> None:
+        """A number typed with the map or the log in focus still takes an action."""
+        if self.screen is self.screen_stack[0]:
+            self.query_one("#actions", ActionList).action_digit(digit)
 
     def action_goto_area(self) -> None:
         from tui.dialogs import PickScreen

@@ -190,3 +190,18 @@ def test_why_not_answers_in_the_dialog(tmp_path: Path, players: Any) -> None:
     assert "4.3" in seen["answer"] or "diplomacy" in seen["answer"], seen["answer"]
     assert seen["open"] and seen["second"] != seen["answer"]
     assert seen["log unchanged"] and seen["closed"]
+
+
+def test_a_number_works_wherever_the_focus_is(tmp_path: Path, players: Any) -> None:
+    app = make_app(diplomats_game(tmp_path, players))
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("tab")                   # the log has the focus
+            assert app.focused is app.query_one("#log")
+            await pilot.press("1", "6")
+            await settle(pilot, lambda: app.turn is not None and bool(app.turn.player_actions()))
+
+    asyncio.run(run())
+    assert app.turn is not None and app.turn.player_actions() == [{"do": "end-diplomacy"}]
