@@ -20,3 +20,17 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     override = os.environ.get("PBEM_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir("pbem"))
+
+
+def demo_dir() -> Path:
+    """Where ``pbem demo`` keeps its own players' keys, ledgers and game, apart from the
+    player's: ``demo/`` in the data folder."""
+    return data_dir() / "demo"
+
+
+def use_demo_folders() -> Path:
+    """Point this process's config and data folders into :func:`demo_dir`; return it."""
+    home = demo_dir()
+    os.environ["PBEM_CONFIG_DIR"] = str(home / "config")
+    os.environ["PBEM_DATA_DIR"] = str(home / "data")
+    return home

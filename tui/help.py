@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from tui.i18n import tr
+
 PLAY_KEYS = """\
 Composing a turn
-  1-9, Enter   take the highlighted (or numbered) action the engine offers
-               (an action marked … asks for details: areas, characters, armies)
+  1 2 3 ...    take the action with that number; with ten or more, type both
+               digits (1 then 2 takes the twelfth), or 1 and Enter for the first
+  ↑ ↓, Enter   highlight an action and take it (an action marked … opens a
+               dialog for its details: who moves, where, how many armies)
   u, Ctrl+Z    undo the last action (only until dice are rolled)
   f            finish: confirm, sign and write the next save
   o            standing orders (answers given in advance to questions the
@@ -19,17 +23,23 @@ Reviewing
   ← →          step back and forth, action by action
   PgUp PgDn    previous / next save
   Home End     first / last position
+  1 2 3 ...    the position after that action of the save shown
   t            jump to a save number, or to a round (r3)
   /            search the log; n goes to the next match
 """
 
 COMMON_KEYS = """\
 Everywhere
-  click, g     select an area (arrows move the selection on the map)
-  Tab          move between the map, the actions and the side panels
+  Tab          move between the actions, the log, the map and the side panels
+               (the focused one has a bright edge); in the log ↑ ↓ PgUp PgDn
+               Home End scroll
+  g            select an area by name (or click it; arrows move the selection
+               when the map has the focus)
+  p            show or hide the side panels (hidden on narrow terminals)
   l            switch names and labels between English and Chinese
   ?, F1        this help
-  q            quit (a turn being composed is kept as a draft beside the save)
+  q            quit (a turn being composed is kept as a draft beside the save;
+               the terminal says where)
 
 Reading the map
   Each area's name is drawn on its controller's colour. Under it: armies by
@@ -38,13 +48,16 @@ Reading the map
   A • before a name marks an area the highlighted action is about.
 
 The side panels
-  Area: the selected area in full.  Kingdoms: who is main, allied, neutral or
-  Traitorous, armies (Ar), manpower of the areas held (MP), the activation
-  chits.  Characters: ratings.  Mandate: the display and its marker.
+  Area: the selected area in full.
+  Kingdoms: who is main, allied, neutral or Traitorous; Ar armies, MP the
+  manpower of the areas held; the chit: ● in the pool, ✓ drawn.
+  Characters: C command, S strategist (★ or stars), V valor, A admin,
+  D diplomacy, L loyalty (- never submits); * warlord, B boats, W wizard.
+  Mandate: the display and its marker.
   Rules: the project's own short summary of the rule for the current step.
 """
 
 
-def help_text(reviewing: bool) -> str:
+def help_text(reviewing: bool, lang: str = "en") -> str:
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
-    return f"{first}\n{second}\n{COMMON_KEYS}"
+    return "\n".join(tr(block, lang) for block in (first, second, COMMON_KEYS))

@@ -15,6 +15,7 @@ from pbem.dice import TableDice
 from pbem.engine import GameModule, Log, copy_state
 from pbem.errors import PbemError
 from pbem.savefile import SaveFile
+from tui.i18n import tr
 
 
 @dataclass(frozen=True)
@@ -149,17 +150,13 @@ class History:
         shown = [line for chunk in replayed.lines[:point.action + 1] for line in chunk]
         return shown, len(replayed.lines[point.action]) if point.action else 0
 
-    def describe(self, point: Point) -> str:
+    def describe(self, point: Point, lang: str = "en") -> str:
+        """Where ``point`` is: the save, its writer and the action reached."""
         save = self.saves[point.save]
         who = save.player(save.writer)["name"]
-        total = len(save.actions)
-        if point.action == 0:
-            what = "before its first action"
-        else:
-            action = save.actions[point.action - 1]
-            what = (f"action {point.action}/{total}: "
-                    f"{self.module.describe_action(action)}")
-        return f"save {save.sequence} by {who} ({save.writer}), {what}"
+        return tr("save {sequence} ({who}), action {number}/{total}", lang,
+                  sequence=save.sequence, who=who, number=point.action,
+                  total=len(save.actions))
 
     def search(self, text: str) -> list[tuple[Point, str]]:
         """Log lines containing ``text`` (any case), with the point after their action."""

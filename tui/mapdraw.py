@@ -61,30 +61,42 @@ def contrast(colour: str | None) -> str:
     return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
 
 
-def layout(board: dict[str, Any], width: int, height: int) -> dict[str, Box]:
-    """Place every area's box on the grid, as wide as its neighbours in the row allow."""
+def layout(board: dict[str, Any], width: int, height: int,
+           wants: dict[str, int] | None = None) -> dict[str, Box]:
+    """Place every area's box on the board's grid.
+
+    Each box is as wide as its area asks (``wants``: its name and its pieces), centred on
+    its column; boxes in a row push each other apart so that a gap of one cell always
+    separates them, and shrink only when the row cannot hold them all. With three lines
+    or more per row a blank line is left between rows for the borders; with two, both
+    lines belong to the areas (name, then pieces)."""
     areas = board["areas"]
     cols = max(a["grid"][0] for a in areas) + 1
     rows = max(a["grid"][1] for a in areas) + 1
-    sx = max(3, width // cols)
-    sy = max(2, height // rows)
-    bh = max(1, sy - 1)
-    left = (width - sx * cols) // 2
+    sx = width / cols
+    sy = max(1, height // rows)
+    bh = sy - 1 if sy >= 3 else sy
     top = (height - sy * rows) // 2
-    boxes: dict[str, Box] = {}
+    wants = wants or {}
     by_row: dict[int, list[dict[str, Any]]] = {}
     for area in areas:
         by_row.setdefault(area["grid"][1], []).append(area)
-    most = 2 * sx - 1
+    boxes: dict[str, Box] = {}
     for row, members in by_row.items():
         members.sort(key=lambda a: a["grid"][0])
-        centres = [left + a["grid"][0] * sx + sx // 2 for a in members]
-        for i, area in enumerate(members):
-            c = centres[i]
-            lo = (centres[i - 1] + c) // 2 + 1 if i else c - most // 2
-            hi = (centres[i + 1] + c) // 2 - 1 if i + 1 < len(members) else c + most // 2
-            lo, hi = max(lo, c - most // 2, 0), min(hi, c + most // 2, width - 1)
-            boxes[area["id"]] = Box(lo, top + row * sy, max(1, hi - lo + 1), bh)
+        sizes = [max(1, min(wants.get(a["id"], int(2 * sx) - 1), width)) for a in members]
+        while sum(sizes) + len(sizes) - 1 > width and max(sizes) > 1:
+            sizes[sizes.index(max(sizes))] -= 1
+        centres = [(a["grid"][0] + 0.5) * sx for a in members]
+        xs = [round(c - w / 2) for c, w in zip(centres, sizes, strict=True)]
+        for i in range(len(xs)):  # push right, keeping a gap
+            low = xs[i - 1] + sizes[i - 1] + 1 if i else 0
+            xs[i] = max(xs[i], low)
+        for i in reversed(range(len(xs))):  # then back left, inside the width
+            high = xs[i + 1] - 1 - sizes[i] if i + 1 < len(xs) else width - sizes[i]
+            xs[i] = max(0, min(xs[i], high))
+        for area, x, w in zip(members, xs, sizes, strict=True):
+            boxes[area["id"]] = Box(x, top + row * sy, w, bh)
     return boxes
 
 
@@ -156,6 +168,10 @@ def _pieces(area: dict[str, Any], view: dict[str, Any]) -> Text:
     return line
 
 
+def _label(meta: dict[str, Any], lang: str, full: bool) -> str:
+    return name_of(meta, lang, short=not (full and lang != "zh"))
+
+
 def draw(board: dict[str, Any], view: dict[str, Any], width: int, height: int,
          selected: str | None = None, lang: str = "en",
          marked: set[str] | None = None) -> Drawing:
@@ -163,16 +179,31 @@ def draw(board: dict[str, Any], view: dict[str, Any], width: int, height: int,
     width, height = max(width, 10), max(height, 4)
     rows = max(a["grid"][1] for a in board["areas"]) + 1
     legend = (height - 1) // rows >= max(2, height // rows) or height >= 40
-    boxes = layout(board, width, height - (1 if legend else 0))
-    canvas = Canvas(width, height - (1 if legend else 0))
-    for border in board.get("borders", []):
+    room = height - (1 if legend else 0)
+    areas = {a["id"]: a for a in view.get("areas", [])}
+    pieces = {meta["id"]: _pieces(areas.get(meta["id"], {}), view) for meta in board["areas"]}
+    full = room // rows >= 4
+
+    def wants(full_names: bool) -> dict[str, int]:
+        return {meta["id"]: max(cell_len(_label(meta, lang, full_names)) + 1,
+                                cell_len(pieces[meta["id"]].plain), 3)
+                for meta in board["areas"]}
+
+    boxes = layout(board, width, room, wants(full))
+    if full and any(b.w < cell_len(_label(m, lang, True)) + 1
+                    for m in board["areas"] for b in [boxes[m["id"]]]):
+        full = False
+        boxes = layout(board, width, room, wants(False))
+    canvas = Canvas(width, room)
+    gaps = room // rows >= 3
+    for border in board.get("borders", []) if gaps else []:
         if border["a"] not in boxes or border["b"] not in boxes:
             continue
         glyph, colour = TERRAIN_GLYPHS.get(border["terrain"], TERRAIN_GLYPHS["plain"])
         for x, y in _line(boxes[border["a"]].centre, boxes[border["b"]].centre):
-            if not any(box.contains(x, y) for box in boxes.values()):
+            if not any(box.contains(x, y) or box.contains(x - 1, y) or box.contains(x + 1, y)
+                       for box in boxes.values()):
                 canvas.put(x, y, glyph, Style(color=colour, bold=border["terrain"] != "plain"))
-    areas = {a["id"]: a for a in view.get("areas", [])}
     characters = {c["id"]: c for c in view.get("characters", [])}
     for meta in board["areas"]:
         box = boxes[meta["id"]]
@@ -181,17 +212,13 @@ def draw(board: dict[str, Any], view: dict[str, Any], width: int, height: int,
         head = Style(color=contrast(colour), bgcolor=colour, bold=True)
         if meta["id"] == selected:
             head = SELECTED
-        label = name_of(meta, lang, short=True)
-        if lang != "zh" and box.w >= cell_len(meta["name"]) + 1 + cell_len(meta.get("zh", "")) \
-                and box.h >= 3:
-            label = name_of(meta, lang)
+        label = _label(meta, lang, full)
         if marked and meta["id"] in marked:
             label = "•" + label
         canvas.write(box.x, box.y, label, head, box.w)
         body_style = Style(bgcolor="#1c1c1c")
         if box.h >= 2:
-            pieces = _pieces(area, view)
-            _write_text(canvas, box.x, box.y + 1, pieces, box.w, body_style)
+            _write_text(canvas, box.x, box.y + 1, pieces[meta["id"]], box.w, body_style)
         for i, cid in enumerate(area.get("characters", [])[: max(0, box.h - 2)]):
             who = characters.get(cid, {"name": cid})
             _write_text(canvas, box.x, box.y + 2 + i, Text(name_of(who, lang, short=True)),
@@ -199,7 +226,7 @@ def draw(board: dict[str, Any], view: dict[str, Any], width: int, height: int,
     drawing = Drawing(canvas.text(), boxes)
     if legend:
         drawing.text.append("\n")
-        drawing.text.append_text(_legend(board, lang, width))
+        drawing.text.append_text(_legend(board, lang, width, gaps))
     return drawing
 
 
@@ -229,9 +256,9 @@ def _styled_chars(text: Text) -> list[tuple[str, Style | None]]:
     return out
 
 
-def _legend(board: dict[str, Any], lang: str, width: int) -> Text:
+def _legend(board: dict[str, Any], lang: str, width: int, borders: bool = True) -> Text:
     items: list[tuple[str, str, str]] = []
-    for terrain, label in board.get("terrains", {}).items():
+    for terrain, label in board.get("terrains", {}).items() if borders else ():
         glyph, colour = TERRAIN_GLYPHS.get(terrain, TERRAIN_GLYPHS["plain"])
         items.append((glyph * 2, colour, tr(label, lang)))
     items += [("■", "white", tr("Armies", lang)), ("♟", "white", tr("Characters", lang)),

@@ -1,4 +1,9 @@
-"""Opening a save at the table: verify it and its chain first, then decide who plays."""
+"""Opening a save at the table: read it, decide who plays, verify it and its chain.
+
+A file that cannot be read as a save is refused before any table opens (the command
+says why in one line and exits non-zero). A save that reads well opens at once; the
+chain behind it is checked (:func:`check`), and whether it may be played decided then.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from pbem.errors import IncompleteChain, PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
 from pbem.signing import PublicKey
+from tui.readonly import ReadOnly, why_read_only
 
 
 @dataclass
@@ -19,17 +25,18 @@ class Opened:
     """A save ready for the table: the verdict, and whether this player may act on it."""
 
     path: Path
-    save: SaveFile | None
-    module: GameModule | None
+    save: SaveFile
+    module: GameModule
     ok: bool
     verdict: list[str]
     me: identity.LocalIdentity | None = None
     role: str | None = None
     playable: bool = False
-    why_read_only: str = ""
+    read_only: ReadOnly | None = None
     earlier: list[Path] = field(default_factory=list)
     checked: bool = True
     wants_play: bool = False
+    review: bool = False
     chain: list[SaveFile] = field(default_factory=list)
 
 
@@ -49,6 +56,10 @@ def _chooser(save: SaveFile, as_name: str | None, key: str | None
         local = local_for(save, save.due["role"])
         if local is not None:
             return local
+    for player in save.players:  # any local player of this game, to say whose turn it is
+        local = local_for(save, player["role"])
+        if local is not None:
+            return local
     try:
         return identity.load()
     except PbemError:
@@ -60,11 +71,11 @@ def open_save(path: Path, review: bool = False, as_name: str | None = None,
               defer: bool = False) -> Opened:
     """Read and verify ``path``; a save that is not this player's to play opens read-only.
 
-    With ``defer`` only the save itself is read (its signature and schema): the app shows
-    the position at once and runs :func:`check` in the background before anything can be
-    played."""
+    Raises PbemError when the file is not a save pbem can open. With ``defer`` only the
+    save itself is read (its signature and schema): the app shows the position at once
+    and runs :func:`check` in the background before anything can be played."""
     opened = read(path, review, as_name, key, earlier)
-    if not defer and opened.save is not None:
+    if not defer:
         check(opened)
     return opened
 
@@ -75,35 +86,27 @@ CHECKING = "Checking the save and the chain of saves before it..."
 def read(path: Path, review: bool = False, as_name: str | None = None,
          key: str | None = None, earlier: list[Path] | None = None) -> Opened:
     """Read ``path`` and decide who would play it; nothing is verified beyond the file."""
-    earlier = list(earlier or [])
-    try:
-        save = savefile.read(path)
-        module = games.get(save.kind)
-    except PbemError as exc:
-        return Opened(path, None, None, False, [f"NOT VERIFIED: {exc.line()}"],
-                      why_read_only="the file cannot be read as a save")
-    opened = Opened(path, save, module, True, [], earlier=earlier)
+    save = savefile.read(path)
+    module = games.get(save.kind)
+    opened = Opened(path, save, module, True, [CHECKING], earlier=list(earlier or []),
+                    checked=False, review=review)
     try:
         me = _chooser(save, as_name, key)
     except PbemError as exc:
         me = None
-        opened.why_read_only = exc.line()
+        opened.read_only = ReadOnly("identity", error=exc.message, file=path)
     opened.me = me
     opened.role = save.role_of(me.key.public) if me else None
     due = save.due
     opened.wants_play = (not review and me is not None and opened.role is not None
                          and due is not None and due["role"] == opened.role
                          and due["step"] != JOIN)
-    opened.checked = False
-    opened.verdict = [CHECKING]
     return opened
 
 
 def check(opened: Opened) -> None:
     """Verify the save and its chain (through the ledger when about to play)."""
-    save, me, path, earlier, review = (opened.save, opened.me, opened.path, opened.earlier,
-                                       not opened.wants_play)
-    assert save is not None
+    save, me, path, earlier = opened.save, opened.me, opened.path, opened.earlier
     opened.checked = True
     if opened.wants_play and me is not None:
         try:
@@ -111,13 +114,12 @@ def check(opened: Opened) -> None:
         except PbemError as exc:
             opened.ok = False
             opened.verdict = [f"NOT VERIFIED: {exc.line()}"]
-            opened.why_read_only = "the save did not pass the checks"
+            opened.read_only = ReadOnly("failed")
             return
         opened.verdict = [line]
         moved = Ledger(me.key.public).already_moved(save, opened.role or "")
         if moved:
-            opened.why_read_only = (f"you already wrote the save after this one "
-                                    f"({moved[:12]}...); playing it again would fork the game")
+            opened.read_only = why_read_only(opened, moved=moved)
             return
         opened.playable = True
         return
@@ -131,18 +133,4 @@ def check(opened: Opened) -> None:
     except PbemError as exc:
         opened.ok = False
         opened.verdict = [f"NOT VERIFIED: {exc.line()}"]
-    if not opened.why_read_only:
-        opened.why_read_only = _why(save, opened.role, review)
-
-
-def _why(save: SaveFile, role: str | None, review: bool) -> str:
-    if review:
-        return "opened for review"
-    if save.due is None:
-        return "the game is over"
-    owner = save.player(save.due["role"])["name"]
-    if role is None:
-        return f"not your game: it waits for {owner} ({save.due['text']})"
-    if save.due["step"] == JOIN:
-        return f"{owner} must join the game first (pbem join)"
-    return f"not your turn: it waits for {owner} ({save.due['text']})"
+    opened.read_only = why_read_only(opened)

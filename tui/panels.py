@@ -36,7 +36,8 @@ def area_details(view: dict[str, Any], board: dict[str, Any], area_id: str | Non
                  lang: str) -> RenderableType:
     """Everything about one area: holder, manpower, armies, characters, borders."""
     if not area_id:
-        return Text(tr("Area", lang) + ": click the map or press g", style="dim")
+        return Text(tr("Area: click the map, or press g to choose one by name.", lang),
+                    style="dim")
     areas = _by_id(view.get("areas", []))
     kingdoms = _by_id(view.get("kingdoms", []))
     characters = _by_id(view.get("characters", []))
@@ -62,7 +63,9 @@ def area_details(view: dict[str, Any], board: dict[str, Any], area_id: str | Non
     for cid in chars:
         c = characters.get(cid, {"id": cid})
         out.append(f"  {name(c, lang)} ({name(kingdoms.get(c.get('kingdom') or ''), lang, True)})"
-                   f" {_ratings(c)}\n")
+                   f" {_ratings(c, lang)}\n")
+    if chars:
+        out.append(f"  {tr(RATINGS_KEY, lang)}\n", Style(dim=True))
     out.append(f"{tr('neighbours', lang)}:\n")
     for border in board.get("borders", []):
         if area_id not in (border["a"], border["b"]):
@@ -75,28 +78,37 @@ def area_details(view: dict[str, Any], board: dict[str, Any], area_id: str | Non
     return out
 
 
-def _ratings(c: dict[str, Any]) -> str:
-    parts = [f"C{_num(c.get('command'))}", f"S{_stars(c)}", f"V{_num(c.get('valor'))}",
-             f"A{_num(c.get('admin'))}", f"D{_num(c.get('diplomacy'))}",
-             f"L{_num(c.get('loyalty'))}"]
-    return " ".join(parts)
+RATINGS_KEY = ("C command · S strategist · V valor · A admin · D diplomacy · L loyalty "
+               "(- never submits)")
+
+
+def _ratings(c: dict[str, Any], lang: str = "en") -> str:
+    values = (_num(c.get("command")), _stars(c), _num(c.get("valor")), _num(c.get("admin")),
+              _num(c.get("diplomacy")), _num(c.get("loyalty")))
+    heads = ("Cmd", "Str", "Val", "Adm", "Dip", "Loy")
+    return " ".join(f"{tr(h, lang)[:1]}{v}" for h, v in zip(heads, values, strict=True))
 
 
 def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> RenderableType:
-    """Every kingdom: status, owner, areas, armies, manpower held and its chit."""
+    """Every kingdom: status, owner, armies, manpower held and its chit; a key below says
+    what each column means."""
     manpower: dict[str, int] = {}
     for area in view.get("areas", []):
         if area.get("controller"):
             manpower[area["controller"]] = manpower.get(area["controller"], 0) \
                 + int(area.get("manpower", 0))
     players = _by_id([{"id": p["role"], **p} for p in view.get("players", [])])
-    table = Table(box=None, padding=(0, 1), show_edge=False, expand=False, pad_edge=False)
-    narrow = width < 44
-    table.add_column(tr("Kingdom", lang), no_wrap=True, min_width=11)
-    table.add_column(tr("Status", lang)[: 4 if narrow else None], no_wrap=True)
-    table.add_column("Ar", justify="right")
-    table.add_column("MP", justify="right")
-    table.add_column(tr("Chit", lang), no_wrap=True)
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False,
+                  pad_edge=False)
+    narrow = width < 30
+    status_width = 6 if lang == "zh" else 4 if narrow else 7
+    inner = max(10, width - status_width - 2 - 2 - 1 - 4)
+    table.add_column(tr("Kingdom", lang), no_wrap=True, width=inner, overflow="ellipsis")
+    table.add_column(tr("Status", lang), no_wrap=True, width=status_width,
+                     overflow="ellipsis")
+    table.add_column(tr("Ar", lang), justify="right", no_wrap=True, width=2)
+    table.add_column(tr("MP", lang), justify="right", no_wrap=True, width=2)
+    table.add_column("", no_wrap=True, width=1)
     order = {"main": 0, "ally": 1, "neutral": 2, "traitorous": 3}
     owners = [p["role"] for p in view.get("players", [])]
     rows = sorted(view.get("kingdoms", []),
@@ -109,8 +121,8 @@ def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> Renderab
             group = owner
             who = players.get(owner or "")
             head = swatch(who.get("colour")) if who else Text("")
-            head.append(name(who, lang) if who else tr("neutral", lang) + " / "
-                        + tr("traitorous", lang), Style(bold=True, underline=True))
+            head.append(name(who, lang, short=True) if who else tr("no player", lang),
+                        Style(bold=True, underline=True))
             table.add_row(head)
         label = Text(" ")
         label.append_text(swatch(k.get("colour")))
@@ -123,8 +135,9 @@ def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> Renderab
                       CHIT_MARKS.get(k.get("chit", "none"), "-"),
                       style="dim" if dim else None)
     chits = view.get("chits", {})
-    foot = Text(f"Chit: ● {tr('pool', lang)}  ✓ {tr('drawn', lang)}\n"
-                f"{tr('Activation pool', lang)}: {len(chits.get('pool', []))}  "
+    foot = Text(tr("Ar armies · MP manpower of the areas held · chit: ● in the pool, "
+                   "✓ drawn", lang) + "\n", style="dim")
+    foot.append(f"{tr('Activation pool', lang)}: {len(chits.get('pool', []))}  "
                 f"{tr('Chits drawn', lang)}: {_chit_names(chits.get('drawn', []), view, lang)}\n"
                 f"{tr('Free retainers in the pool', lang)}: {view.get('free_retainers', 0)}")
     scores = Text()
@@ -132,7 +145,7 @@ def kingdoms_table(view: dict[str, Any], lang: str, width: int = 80) -> Renderab
         scores.append("\n")
         scores.append_text(swatch(p.get("colour")))
         scores.append(f"{name(p, lang)}: " + ", ".join(
-            f"{key} {value}" for key, value in p.items()
+            f"{tr(key, lang)} {value}" for key, value in p.items()
             if isinstance(value, int) and not isinstance(value, bool)))
     return Group(table, foot, scores)
 
@@ -151,12 +164,19 @@ def _chit_names(chits: list[str], view: dict[str, Any], lang: str) -> str:
 def characters_table(view: dict[str, Any], lang: str, width: int = 80) -> RenderableType:
     """Characters in play with their ratings, by kingdom."""
     kingdoms = _by_id(view.get("kingdoms", []))
-    table = Table(box=None, padding=(0, 1), show_edge=False, expand=False, pad_edge=False)
-    table.add_column(tr("Characters", lang), no_wrap=True, ratio=3, min_width=10)
-    table.add_column(tr("Where", lang), no_wrap=True, ratio=2, min_width=6)
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False,
+                  pad_edge=False)
     heads = ("Cmd", "Str", "Val", "Adm", "Dip", "Loy") if width >= 44 else ("Cmd", "Val", "Loy")
+    one = 2 if lang == "zh" else 1  # a Chinese heading takes two cells
+    widths = {"Loy": 3}
+    rest = width - sum(widths.get(h, one) + 1 for h in heads) - 1
+    table.add_column(tr("Characters", lang), no_wrap=True, width=max(8, rest * 3 // 5),
+                     overflow="ellipsis")
+    table.add_column(tr("Where", lang), no_wrap=True, width=max(5, rest - rest * 3 // 5),
+                     overflow="ellipsis")
     for head in heads:
-        table.add_column(tr(head, lang)[:1], justify="right", no_wrap=True)
+        table.add_column(tr(head, lang)[:1], justify="right", no_wrap=True,
+                         width=widths.get(head, one))
     shown = [c for c in view.get("characters", []) if c.get("on_map")]
     order = list(kingdoms)
     shown.sort(key=lambda c: (order.index(c["kingdom"]) if c.get("kingdom") in order else 99,
@@ -173,8 +193,8 @@ def characters_table(view: dict[str, Any], lang: str, width: int = 80) -> Render
                  "Loy": f"{_num(loyalty)}{extras}"}
         table.add_row(label, place_name(view, c.get("at"), lang), *(cells[h] for h in heads))
     foot = Text(f"\n{tr('Free retainers in the pool', lang)}: {view.get('free_retainers', 0)}\n"
-                "* warlord  C command  S strategist  V valor  A admin  D diplomacy  L loyalty"
-                "  B boats  W wizard", style="dim")
+                + tr(RATINGS_KEY, lang) + " · " + tr("* warlord · B boats · W wizard", lang),
+                style="dim")
     return Group(table, foot)
 
 
@@ -235,7 +255,7 @@ def mandate_display(view: dict[str, Any], lang: str) -> RenderableType:
     arrows = {"north": "↑", "north-east": "↗", "south-east": "↘", "south": "↓",
               "south-west": "↙", "north-west": "↖"}
     dirs = mandate.get("directions", {})
-    info.append("die: " + " ".join(f"{d}{arrows.get(v['name'], '?')}"
+    info.append(tr("die", lang) + ": " + " ".join(f"{d}{arrows.get(v['name'], '?')}"
                                   for d, v in sorted(dirs.items(), key=lambda kv: str(kv[0]))),
                 style="dim")
     key = Text("\n")

@@ -1,12 +1,14 @@
 """One player's turn at the table: a :class:`Composer` with a draft, table dice and undo.
 
-Nothing here draws anything; the app calls it and shows what it returns.
+Nothing here draws anything; the app calls it and shows what it returns. Each action
+taken is remembered as a :class:`Chunk` (its label, the log lines it wrote and its dice),
+kept in the draft too, so a resumed turn looks exactly as it did before.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,17 @@ from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.session import Composer
 from tui import drafts
+
+BEGINS = "The game begins"
+
+
+@dataclass
+class Chunk:
+    """What one action told: its label, the log lines it wrote and the dice it rolled."""
+
+    label: str
+    lines: list[str]
+    rolls: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -42,6 +55,9 @@ class Turn:
         self.role = self.composer.role
         self.module = self.composer.module
         self.draft = drafts.draft_path(path)
+        self.chunks: list[Chunk] = []
+        if self.composer.actions:  # chain dice: the opening was rolled at once
+            self.chunks.append(Chunk(BEGINS, self.composer.log_lines(), self.last_rolls()))
 
     # ------------------------------------------------------------------ queries
 
@@ -73,7 +89,7 @@ class Turn:
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, action: Action, dice: list[int] | None = None) -> list[str]:
+    def act(self, action: Action, label: str, dice: list[int] | None = None) -> Chunk:
         """Apply ``action`` (with table dice when given); keep the draft. May raise
         IllegalAction or NeedDice (a table die is missing); then nothing changed."""
         given = dict(action)
@@ -83,20 +99,24 @@ class Turn:
                 # a refused opening leaves its table dice queued; start from none
                 self.composer.dice.values.clear()
         lines = self.composer.act(given)
+        chunk = Chunk(label, lines, self.last_rolls())
+        self.chunks.append(chunk)
         self.keep_draft()
-        return lines
+        return chunk
 
     def last_rolls(self) -> list[dict[str, Any]]:
         """The dice recorded for the last action."""
         return list(self.composer.actions[-1].get("dice", [])) if self.composer.actions else []
 
     def undo(self) -> tuple[bool, str]:
+        """Take back the last action; ``(False, why not)`` when it stands."""
         ok, reason = self.composer.can_undo()
         if not ok:
             return False, reason
-        undone = self.composer.undo()
+        self.composer.undo()
+        undone = self.chunks.pop() if self.chunks else Chunk("?", [])
         self.keep_draft()
-        return True, self.module.describe_action(undone)
+        return True, undone.label
 
     def why_not(self, action: Action) -> str:
         """The engine's reason for refusing ``action`` now, tried on a scratch copy."""
@@ -111,32 +131,35 @@ class Turn:
         except IllegalAction as exc:
             return exc.line()
         except Exception as exc:  # NeedDice and the like: legal as far as it went
-            return f"offered now ({type(exc).__name__}: {exc})"
+            return f"allowed as far as it goes ({exc})"
         return "this action is allowed now"
 
     # ------------------------------------------------------------------ drafts
 
     def keep_draft(self) -> None:
         if self.player_actions():
-            drafts.write(self.draft, self.prev.sha256, self.role, self.composer.actions)
+            drafts.write(self.draft, self.prev.sha256, self.role, self.composer.actions,
+                         [c.label for c in self.chunks])
         else:
             drafts.remove(self.draft)
 
-    def pending_draft(self) -> list[Action] | None:
+    def pending_draft(self) -> drafts.Draft | None:
         return drafts.read(self.draft, self.prev.sha256, self.role)
 
-    def resume(self, actions: list[Action]) -> int:
+    def resume(self, draft: drafts.Draft) -> int:
         """Re-apply a draft's actions; return how many were taken back in."""
         done = 0
-        for action in actions:
+        for index, action in enumerate(draft.actions):
             values = [int(r["d"]) for r in action.get("dice", [])]
             body = {k: v for k, v in action.items() if k != "dice"}
+            label = draft.label(index, body)
             if body["do"] == START:
                 if not self.composer.pending_start:
                     continue
-                self.composer.act({"do": START, "dice": values})
+                lines = self.composer.act({"do": START, "dice": values})
             else:
-                self.composer.act({**body, "dice": values} if self.table_dice else body)
+                lines = self.composer.act({**body, "dice": values} if self.table_dice else body)
+            self.chunks.append(Chunk(label, lines, self.last_rolls()))
             done += 1
         self.keep_draft()
         return done
@@ -147,15 +170,8 @@ class Turn:
     # ------------------------------------------------------------------ finishing
 
     def summary(self) -> list[str]:
-        """The turn in a few lines: its headings and who acts next."""
-        lines = [line for line in self.composer.log_lines() if not line.startswith(" ")]
-        due = self.composer.due()
-        if due is None:
-            lines.append("The game is over.")
-        else:
-            owner = self.prev.player(due["role"])["name"]
-            lines.append(f"Next: {owner} ({due['role']}) - {due['text']}")
-        return lines
+        """The turn in a few lines: the headings of its log."""
+        return [line for line in self.composer.log_lines() if not line.startswith(" ")]
 
     def finish(self) -> Written:
         """Sign and write the next save beside this one; record it in ledger and store."""

@@ -3,19 +3,47 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
-from pbem import identity, keeping, savefile, session
-from pbem.cli.common import AsName, KeyPath, guarded, say
+from pbem import identity, keeping, paths, savefile, session
+from pbem.cli.common import guarded, say
 from pbem.cli.main import PLAY, app
 from pbem.errors import PbemError, UsageError
 
-Lang = Annotated[str, typer.Option("--lang", help="Names and labels: en (English with "
-                                                  "Chinese names) or zh (Chinese).")]
+Lang = Annotated[str, typer.Option(
+    "--lang", metavar="LANG",
+    help="Names and labels: en (English, with Chinese names) or zh (Chinese).")]
+AsName = Annotated[str | None, typer.Option(
+    "--as", metavar="NAME", help="Act as this local identity (a name made with pbem keygen).")]
+KeyPath = Annotated[str | None, typer.Option(
+    "--key", metavar="FILE", help="Use this OpenSSH Ed25519 private key, e.g. "
+                                  "~/.ssh/id_ed25519.")]
 DEMO_KINGDOMS = {"blue": ["cao-cao", "liu-biao", "ma-teng"],
                  "white": ["liu-bei", "sun-wu", "yuan-shao"]}
+
+
+class TableCommand(TyperCommand):
+    """A command whose help names each value by its metavar alone: no ``<path>`` beside
+    SAVE, no ``<bool>`` beside a flag such as ``--help``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, TyperArgument):
+                param.display_type_rich = _no_type  # type: ignore[method-assign]
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+def _no_type(ctx: Any) -> str:
+    return ""
 
 
 def _lang(value: str) -> str:
@@ -24,8 +52,19 @@ def _lang(value: str) -> str:
     return value
 
 
-@app.command(rich_help_panel=PLAY, epilog="Example: [bold]pbem play 7f3c2a91-0012-white.pbem.yaml"
-                                          "[/bold]")
+def _open(save_path: Path, **kwargs: Any) -> None:
+    """Open the table; when it closes, say where the player's work is."""
+    from tui.launch import run
+
+    farewell = run(save_path, **kwargs)
+    if farewell:
+        say(farewell)
+
+
+@app.command(cls=TableCommand, rich_help_panel=PLAY,
+             help="Open the terminal table on a save: compose your turn, or look at the "
+                  "position when it is not yours to play.",
+             epilog="Example: [bold]pbem play 7f3c2a91-0012-white.pbem.yaml[/bold]")
 @guarded
 def play(
     save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The save you received.")],
@@ -33,25 +72,22 @@ def play(
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
-    """Open the terminal table on a save: compose your turn, or review it if it is not yours."""
-    from tui.launch import run
-
-    run(save_path, review=False, lang=_lang(lang), as_name=as_name, key=key)
+    _open(save_path, review=False, lang=_lang(lang), as_name=as_name, key=key)
 
 
-@app.command(rich_help_panel=PLAY, epilog="Example: [bold]pbem review SAVE --lang zh[/bold]")
+@app.command(cls=TableCommand, rich_help_panel=PLAY,
+             help="Step through a game's history action by action, read-only.",
+             epilog="Example: [bold]pbem review SAVE --lang zh[/bold]")
 @guarded
 def review(
-    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
-    earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...",
-                                                  help="Earlier saves of the same game.")
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The last save to show.")],
+    earlier: Annotated[list[Path], typer.Argument(
+        metavar="[EARLIER_SAVES]...", show_default=False,
+        help="Earlier saves of the same game (also looked for beside SAVE).")
     ] = [],  # noqa: B006
     lang: Lang = "en",
 ) -> None:
-    """Step through a game's history action by action, read-only."""
-    from tui.launch import run
-
-    run(save_path, review=True, lang=_lang(lang), earlier=list(earlier))
+    _open(save_path, review=True, lang=_lang(lang), earlier=list(earlier))
 
 
 def _identity(name: str) -> identity.LocalIdentity:
@@ -86,21 +122,29 @@ def make_demo(folder: Path) -> Path:
     return keeping.write_all([first, session.join(first, liu)], folder)
 
 
-@app.command(rich_help_panel=PLAY, epilog="Example: [bold]pbem demo[/bold]")
+@app.command(cls=TableCommand, rich_help_panel=PLAY,
+             help="A hot-seat Dragons & Tigers game for two players on this machine, cao and "
+                  "liu, opened in the terminal table. The demo keeps its players' keys and its "
+                  "game in a folder of its own (in pbem's data folder), apart from your "
+                  "identities and games. Run it again to carry on where you stopped.",
+             epilog="Example: [bold]pbem demo[/bold]")
 @guarded
 def demo(
-    folder: Annotated[Path, typer.Option("--folder", help="Where the demo game lives.")
-    ] = Path("pbem-demo"),
-    no_tui: Annotated[bool, typer.Option("--no-tui", help="Only make the game and print "
-                                                          "the save to open.")] = False,
+    folder: Annotated[Path | None, typer.Option(
+        "--folder", metavar="FOLDER", show_default=False,
+        help="Keep the demo game here instead of in the demo's own folder.")] = None,
+    no_tui: Annotated[bool, typer.Option(
+        "--no-tui", metavar="", help="Only make the game and print the save to open.")
+    ] = False,
     lang: Lang = "en",
 ) -> None:
-    """A hot-seat Dragons & Tigers game for two local players (cao and liu), opened in the
-    terminal table; run it again to carry on where you stopped."""
-    path = make_demo(folder)
+    home = paths.use_demo_folders()
+    game = folder or home / "game"
+    path = make_demo(game)
     if no_tui:
         say(str(path))
         return
-    from tui.launch import run
-
-    run(path, review=False, lang=_lang(lang))
+    _open(path, review=False, lang=_lang(lang),
+          again="run pbem demo (or scripts/play) again to resume it.")
+    say(f"The demo keeps its game in {game} and its players' keys in {home / 'config'}, apart "
+        f"from yours. Run pbem demo again to carry on where you stopped.")

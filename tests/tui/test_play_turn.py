@@ -9,97 +9,29 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, SelectionList
 from typer.testing import CliRunner
 
 from pbem import chain, savefile, store, strict_yaml
 from pbem.cli.main import app as cli
 from tests.tui.conftest import TURN_SCENARIO, write_game
+from tests.tui.kit import battle, finish_turn, move_across_the_river, to_movement
 from tui.app import TableApp
-from tui.dialogs import ConfirmScreen, DiceScreen, ParamScreen
 from tui.launch import make_app
 
 SIZE = (100, 30)
 
 
-async def roll(pilot: Pilot[Any], *values: int) -> None:
-    """Type table dice into the dice dialog: the first for the roll asked, the rest for the
-    rolls that follow."""
-    if values:
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, DiceScreen), pilot.app.screen
-        keys = [k for v in values for k in (str(v), "space")]
-        await pilot.press(*keys[:-1], "enter")
-    await pilot.pause()
-
-
-def offer(app: TableApp, verb: str, **fixed: Any) -> str:
-    """The key that chooses the offer of ``verb`` with these fixed arguments."""
-    for index, spec in enumerate(app.offers):
-        if spec.verb == verb and all(spec.fixed.get(k) == v for k, v in fixed.items()):
-            return str(index + 1)
-    raise AssertionError(f"{verb} {fixed} not offered: {[s.verb for s in app.offers]}")
-
-
-async def choose(pilot: Pilot[Any], verb: str, *dice: int, **fixed: Any) -> None:
-    app = pilot.app
-    assert isinstance(app, TableApp)
-    await pilot.press(offer(app, verb, **fixed))
-    await roll(pilot, *dice)
-
-
 async def play_turn(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, TableApp)
-    await pilot.pause()
-    await choose(pilot, "start", 1)                    # Mandate: north, Bountiful Harvest
-    assert any("Bountiful Harvest" in line for _, lines, _ in app.chunks for line in lines)
-    await choose(pilot, "negotiate", 6, character="cao-cao", target="gongsun-zan")
-    await choose(pilot, "end-diplomacy")
-    await pilot.press(offer(app, "levy", area="yanzhou"))
-    await pilot.pause()
-    assert isinstance(app.screen, ParamScreen)
-    await pilot.press("enter")                          # the default: every army allowed
-    await pilot.pause()
-    await choose(pilot, "end-levy")
-    # move three characters and 17 armies across the river into Pingyuan
-    await pilot.press(offer(app, "move", **{"from": "yanzhou"}))
-    await pilot.pause()
-    dialog = app.screen
-    assert isinstance(dialog, ParamScreen)
-    spec = dialog.spec
-    who = [o.value for o in spec.params[0].options]
-    picks = ["cao-cao", "xiahou-dun", "xiahou-yuan"]
-    selection = dialog.query_one("#p0", SelectionList)
-    selection.focus()
-    for index in range(len(who)):
-        if who[index] in picks:
-            await pilot.press("space")
-        await pilot.press("down")
-    await pilot.press("tab")
-    paths = [o.value for o in spec.params[1].options]
-    assert dialog.query_one("#p1", OptionList).has_focus
-    dialog.query_one("#p1", OptionList).highlighted = 0
-    await pilot.press(*["down"] * paths.index(["pingyuan"]), "enter")
-    armies = dialog.query_one("#p2", Input)
-    assert armies.has_focus
-    await pilot.press("end", *["backspace"] * 4, "1", "7", "enter")
-    await pilot.pause()
-    assert not isinstance(app.screen, ParamScreen), app.screen
-    assert any("attrition" in line for _, lines, _ in app.chunks for line in lines)
-    await choose(pilot, "end-movement", 4, 2, 5, 3, 6, 1, 4, 2, 5, 3, 6, 1)
+    await to_movement(pilot)
+    assert any("Bountiful Harvest" in line for chunk in app.turn.chunks for line in chunk.lines)
+    await move_across_the_river(pilot)
+    assert any("attrition" in line for chunk in app.turn.chunks for line in chunk.lines)
+    await battle(pilot)
     prompt = app.current_prompt()
     assert prompt is not None and prompt.step == "retreat" and prompt.role == "blue"
-    await choose(pilot, "retreat", to="yanzhou")
-    await choose(pilot, "end-turn", 4, 2)
-    await pilot.press("f")
-    await pilot.pause()
-    assert isinstance(app.screen, ConfirmScreen)
-    await pilot.press("enter")
-    for _ in range(20):
-        await pilot.pause(0.05)
-        if app.written:
-            break
+    await finish_turn(pilot)
 
 
 def test_a_whole_turn_matches_pbem_apply(tmp_path: Path, players: Any,

@@ -1,0 +1,161 @@
+"""--lang zh and the l key: the whole table in Chinese, the engine's words included."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import games
+from pbem.dice import ChainDice
+from pbem.engine import Log, copy_state
+from pbem.errors import IllegalAction
+from pbem.selfplay import candidates
+from tests.tui.kit import (
+    choose,
+    log_text,
+    offer,
+    region_text,
+    screen_text,
+    settle,
+    start_table_turn,
+    table_game,
+)
+from tui.dialogs import ConfirmScreen
+from tui.engine_text import EngineText, name_pairs
+from tui.launch import make_app
+from tui.paramdialog import ParamScreen
+
+LATIN = re.compile(r"[A-Za-z]{3,}")
+# what may stay in Latin letters: the players' names, commands, keys (rule numbers and file
+# names are taken out before)
+ALLOWED = {"cao", "liu", "pbem", "play", "review", "Enter", "Space", "Home", "End", "PgUp",
+           "PgDn", "Tab", "Ctrl", "Escape"}
+
+
+def english_words(text: str) -> set[str]:
+    """Latin words left in ``text`` that are not names of keys, files or commands."""
+    cleaned = re.sub(r"\(\d+(?:\.\d+)*(?:\([A-Z0-9]+\))?\)", "", text)  # rule numbers
+    cleaned = re.sub(r"[\w.-]+\.pbem\.yaml|\bd\d+\b", "", cleaned)
+    return {w for w in LATIN.findall(cleaned) if w not in ALLOWED}
+
+
+def test_lang_zh_translates_the_whole_table(tmp_path: Path, players: Any) -> None:
+    app = make_app(table_game(tmp_path, players), lang="zh")
+    seen: dict[str, str] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await start_table_turn(pilot)
+            await choose(pilot, "negotiate", 6, character="cao-cao", target="gongsun-zan")
+            await choose(pilot, "end-diplomacy")
+            seen["table"] = screen_text(app)
+            seen["footer"] = region_text(app, app.query_one("Footer"))
+            seen["actions"] = region_text(app, app.query_one("#compose"))
+            seen["log"] = log_text(app)
+            await pilot.press(*offer(app, "levy", area="yanzhou"))
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            await pilot.press("end", "backspace", "backspace", "enter")
+            await settle(pilot)
+            seen["dialog"] = region_text(app, app.screen.query_one(".box"))
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("f")
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            seen["finish"] = region_text(app, app.screen.query_one(".box"))
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            seen["help"] = region_text(app, app.screen.query_one(".box"))
+
+    asyncio.run(run())
+    assert "結束手番" not in seen["footer"] and "說明" in seen["footer"]
+    assert "徵兵" in seen["actions"] and "在兗州徵兵" in seen["actions"]
+    assert "曹操（外交2）擲出6" in seen["log"]
+    assert "請輸入 1 到" in seen["dialog"] and "執行" in seen["dialog"]
+    assert "簽署並寫入" in seen["finish"]
+    for part, text in seen.items():
+        if part == "table":
+            continue
+        assert not english_words(text), (part, english_words(text), text)
+
+
+def test_the_l_key_switches_and_back(tmp_path: Path, players: Any) -> None:
+    app = make_app(table_game(tmp_path, players))
+    seen: list[str] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_table_turn(pilot)
+            seen.append(screen_text(app))
+            await pilot.press("l")
+            await settle(pilot)
+            seen.append(screen_text(app))
+            await pilot.press("l")
+            await settle(pilot)
+            seen.append(screen_text(app))
+
+    asyncio.run(run())
+    english, chinese, again = seen
+    assert "negotiate, or end diplomacy" in english and "Help" in english
+    assert "交涉，或結束外交" in chinese and "說明" in chinese and "diplomacy" not in chinese
+    assert again == english
+
+
+def engine_texts(players: int, seed: int) -> tuple[set[str], dict[str, str]]:
+    """Everything the engine writes in a random legal game: offers, questions, steps, log
+    lines, dice, refusals; and the names its views give."""
+    module = games.get("dragons-tigers")
+    rng = random.Random(seed)
+    state = module.setup(module.options(players, {}), None)
+    dice = ChainDice(hashlib.sha256(f"zh {players} {seed}".encode()).digest())
+    log = Log()
+    module.start(state, dice, log)
+    texts: set[str] = set()
+    view = module.view(state, None)
+    names = name_pairs([*module.board()["areas"], *view["kingdoms"], *view["characters"],
+                        *view["players"], *view["mandate"]["spaces"]])
+    while (prompt := module.prompt(state)) is not None:
+        texts |= {prompt.step, prompt.text}
+        for spec in prompt.actions:
+            texts.add(spec.label)
+            for param in spec.params:
+                texts |= {param.label, *(o.label for o in param.options)}
+        for action in candidates(prompt, rng):
+            backup, mark = copy_state(state), dice.snapshot()
+            try:
+                module.apply(state, prompt.role, action, dice, log)
+                break
+            except IllegalAction as exc:
+                texts.add(exc.message)
+                state = backup
+                dice.restore(mark)
+    texts |= {e.text for e in log.entries} | {r.purpose for r in dice.rolls}
+    return texts, names
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_the_phrase_book_covers_whole_games(players: int, seed: int) -> None:
+    texts, names = engine_texts(players, seed)
+    say = EngineText("dragons-tigers", "zh", names)
+    left = {text: say(text) for text in texts if say.untranslated(say(text))}
+    assert len(texts) > 300
+    assert not left, f"{len(left)} engine texts stay English, e.g. {list(left.items())[:5]}"
+
+
+def test_english_passes_through() -> None:
+    say = EngineText("dragons-tigers", "en", {"Cao Cao": "曹操"})
+    assert say("Cao Cao 曹操 levies 3 armies in Yanzhou 兗州 (4.4(D))") == \
+        "Cao Cao 曹操 levies 3 armies in Yanzhou 兗州 (4.4(D))"
+
+
+def test_a_sentence_keeps_its_rule_and_indent() -> None:
+    say = EngineText("dragons-tigers", "zh", {"Cao Cao": "曹操", "Yanzhou": "兗州"})
+    assert say("  Cao Cao 曹操 levies 3 armies in Yanzhou 兗州 (4.4(D))") == \
+        "  曹操在兗州徵兵3支 (4.4(D))"
