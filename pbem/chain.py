@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pbem import dice as dicemod
-from pbem import gameplay, games
+from pbem import gamedata, gameplay, games
 from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
 from pbem.errors import (
     ChainError,
@@ -256,6 +256,7 @@ def check_first(save: SaveFile) -> GameModule:
     _require(save.game["title"] == module.title, "the game's title is not the game's", where)
     _require(save.writer == save.players[0]["role"], "the first save must be the creator's",
              where)
+    gamedata.accept(module, save.game["options"], save.doc["data"], where)
     try:
         options = guard(where, "the game's options", module.options, len(save.players),
                         save.game["options"])
@@ -348,6 +349,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
              f"written by {save.writer}, but {due['role']} was due ({due['text']})", where)
     step = due["step"]
     _check_dice_step(prev, save, step)
+    gamedata.ready(module, save.game["options"], where)
     if step == JOIN:
         _require(save.actions == [{"do": JOIN}] and save.pending is None,
                  "a join save holds exactly one join action", where)
@@ -406,8 +408,10 @@ def _contributions(save: SaveFile, state: State, writer: str, auditing: bool = F
     if hidden is None:
         _require(given is None, "contributions in a game without sealed cards", save.where)
         return
+    module = games.get(save.kind)
     try:
-        obligations.check(hidden, given, seating.seat(save.doc, writer), save.where, auditing)
+        obligations.check(hidden, given, seating.seat(save.doc, writer), save.where, auditing,
+                          lambda sender, to: module.may_note(state, sender, to))
     except (PbemError, ValueError, KeyError, TypeError) as exc:
         message = exc.message if isinstance(exc, PbemError) else type(exc).__name__
         raise ChainError(f"contributions: {message}", save.where) from None

@@ -208,6 +208,32 @@ class GameModule(ABC):
         """Each role's own hidden decks (role -> deck name -> card ids)."""
         return {}
 
+    # A game whose data can be replaced (an owner's transcription) answers these; see
+    # pbem/gamedata.py. ``data_hash`` is None when the game uses its built-in data.
+    def load_data_file(self, path: str) -> dict[str, Any]:
+        """The options that select the data set in ``path`` (``pbem new --data``)."""
+        from pbem.errors import UsageError
+
+        raise UsageError(f"{self.title} takes no data file")
+
+    def data_document(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        return None
+
+    def load_data_document(self, document: Any) -> str:
+        from pbem.errors import UsageError
+
+        raise UsageError(f"{self.title} takes no data set")
+
+    def data_hash(self, options: Mapping[str, Any]) -> str | None:
+        return None
+
+    def data_loaded(self, digest: str) -> bool:
+        return True
+
+    def data_notice(self, options: Mapping[str, Any]) -> str | None:
+        """A line front ends show when the game's data is partly reconstructed."""
+        return None
+
     def dice_context(self, state: State) -> str:
         """Where the game stands, for keying open-mode dice (e.g. ``round 3, turn 7``):
         a roll is fixed by this context, its purpose and how many such rolls came before

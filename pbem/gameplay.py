@@ -106,3 +106,24 @@ def view(module: GameModule, state: State, role: str | None,
         return module.view(state, role, known if known is not None  # type: ignore[call-arg]
                            else knowledge(state, role))
     return module.view(state, role)
+
+
+def describe(module: GameModule, state: State, role: str | None,
+             known: Known | None = None) -> str:
+    """A text picture of the position as ``role`` may see it."""
+    if module.uses_secrets:
+        return module.describe(state, role, known if known is not None  # type: ignore[call-arg]
+                               else knowledge(state, role))
+    return module.describe(state, role)
+
+
+def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None,
+                     key: Any) -> Known:
+    """What the player ``role`` reads with their identity ``key`` (``None``: public only)."""
+    if role is None or model.of(state) is None or key is None:
+        return knowledge(state, role)
+    from pbem.hidden_cards import seating
+
+    if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
+        return knowledge(state, role)
+    return knowledge(state, role, seating.seat(save_doc, role, key))

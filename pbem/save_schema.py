@@ -21,7 +21,7 @@ DICE_MODES = ("witnessed", "open", "table")
 
 # The order of the keys of every engine-owned mapping (a save has one byte form).
 FIELDS = ("format", "game", "players", "sequence", "writer", "written", "previous", "due",
-          "dice", "actions", "pending", "contributions", "log", "state")
+          "dice", "actions", "pending", "contributions", "log", "state", "data")
 ORDER: dict[str, tuple[str, ...]] = {
     "": FIELDS,
     "game": ("id", "kind", "version", "title", "options", "scenario", "dice", "created"),
@@ -164,6 +164,8 @@ def validate(doc: Any, where: str) -> None:
     for i, line in enumerate(log):
         text(line, where, f"log[{i}]", MAX_LINE)
     typed(doc, "state", dict, where, "state")
+    if typed(doc, "data", dict, where, "data", nullable=True) is not None and sequence != 0:
+        raise fail(where, "data", "is given only in the game's first save")
 
 
 def _game(game: dict[str, Any], where: str) -> None:

@@ -15,12 +15,13 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import chain, gameplay, games
+from pbem import chain, gamedata, gameplay, games
 from pbem import dice as dicemod
 from pbem.chain import AUDIT, CARRY_ON, JOIN, SHUFFLE, START, WITNESS, compute_due, roles_of
 from pbem.engine import Action, ActionSpec, GameModule, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
 from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import notes as notes_mod
 from pbem.hidden_cards import obligations, sealing, seating
 from pbem.identity import Identity, LocalIdentity
 from pbem.save_schema import DICE_MODES, FORMAT, canonical_action
@@ -91,7 +92,7 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
         "format": FORMAT, "game": game, "players": players, "sequence": 0,
         "writer": creator_role, "written": now_utc(), "previous": None, "due": None,
         "dice": dice_state, "actions": [], "pending": None, "contributions": None, "log": [],
-        "state": state,
+        "state": state, "data": gamedata.embed(module, checked),
     }
     doc["contributions"] = _contribute(doc, creator, creator_role, state)
     doc["due"] = compute_due(module, players, dice_state, state)
@@ -161,6 +162,7 @@ def witness(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     if prev.due is None or prev.due["step"] != WITNESS or pending is None:
         raise UsageError("this save does not ask for a witness", prev.where)
     module = games.get(prev.kind)
+    gamedata.ready(module, prev.game["options"], prev.where)
     dice_state = _advance_link(prev, me, role)
     stub = {**prev.doc, "dice": dice_state}
     order = chain.witnesses(roles_of(prev), pending["by"])
@@ -192,6 +194,7 @@ def machine(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     if step not in (SHUFFLE, AUDIT):
         raise UsageError("this save does not ask for a shuffle or the audit", prev.where)
     module = games.get(prev.kind)
+    gamedata.ready(module, prev.game["options"], prev.where)
     dice_state = _advance_link(prev, me, role)
     state = copy_state(prev.state)
     made = _contribute({**prev.doc, "dice": dice_state}, me, role, state,
@@ -211,7 +214,7 @@ def _next_doc(prev: SaveFile, role: str, dice_state: dict[str, Any], actions: li
         "previous": prev.sha256,
         "due": compute_due(module, prev.players, dice_state, state, pending, role),
         "dice": dice_state, "actions": actions, "pending": pending,
-        "contributions": contributions, "log": log, "state": state,
+        "contributions": contributions, "log": log, "state": state, "data": None,
     }
 
 
@@ -223,6 +226,7 @@ class Composer:
         self.me = me
         self.role = _role_for(prev, me)
         self.module = games.get(prev.kind)
+        gamedata.ready(self.module, prev.game["options"], prev.where)
         due = prev.due
         assert due is not None
         if due["step"] == JOIN:
@@ -274,6 +278,7 @@ class Composer:
         self.waiting_for = ""
         self.dice = self._new_dice()
         self.chosen: dict[str, Any] = {}
+        self.notes: list[tuple[str, str]] = getattr(self, "notes", [])
         self.pending_start = self.starting
         if self.starting and not self.table:
             self._start([])
@@ -484,6 +489,15 @@ class Composer:
         if seat is not None:
             seat.chosen = dict(self.chosen)
         made = _contribute(self._stub, self.me, self.role, state, seat=seat)
+        if self.notes:
+            data = hidden_model.of(state)
+            if data is None or seat is None:
+                raise IllegalAction("this game has no way to pass notes")
+            for to, _ in self.notes:
+                if not self.module.may_note(state, self.role, to):
+                    raise IllegalAction(f"you may not pass {to} a note now")
+            made = {**(made or {}), "notes": notes_mod.seal(data, seat, self.prev.sequence + 1,
+                                                            self.notes)}
         doc = _next_doc(self.prev, self.role, self.dice_state, self.actions, self.log_lines(),
                         state, self.module, pending, made)
         return _seal(doc, self.me.key, "new save")

@@ -47,13 +47,15 @@ def show(
     role = save.role_of(local.key.public) if local else None
     trust = _trust(save, save_path, local.key.public if local else None)
     started = save.doc["dice"]["seed"] is not None and save.pending is None
-    prompt = gameplay.prompt(module, save.state, role) if started else None
+    known = gameplay.viewer_knowledge(save.doc, save.state, role,
+                                      local.key if local else None)
+    prompt = gameplay.prompt(module, save.state, role, known) if started else None
     if as_json:
         print_json({
             "game": save.game, "players": save.players, "sequence": save.sequence,
             "writer": save.writer, "sha256": save.sha256, "verified": trust,
             "dice": save.dice_mode, "due": save.due, "pending": save.pending,
-            "viewer": role, "view": gameplay.view(module, save.state, role),
+            "viewer": role, "view": gameplay.view(module, save.state, role, known),
             "prompt": prompt.to_dict() if prompt else None,
             "outcome": module.outcome(save.state), "log": save.doc["log"],
         })
@@ -67,7 +69,10 @@ def show(
     if save.note:
         say(f"Note: {save.note}")
     say(f"Dice: {savefile.DICE_WORDS[save.dice_mode]}")
-    picture = module.describe(save.state, role)
+    notice = module.data_notice(save.game["options"])
+    if notice:
+        say(notice)
+    picture = gameplay.describe(module, save.state, role, known)
     if picture:
         say("")
         say(picture)
@@ -232,3 +237,32 @@ def selfplay(
                 savefile.write(folder / savefile.file_name(save.game_id, save.sequence,
                                                            save.writer), save.raw)
             say(f"  saves written to {folder}")
+
+
+@app.command(rich_help_panel=CHECK, epilog="Example: [bold]pbem notes SAVE[/bold]")
+@guarded
+def notes(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Read the notes other players sealed for you in this game's saves."""
+    from pbem.hidden_cards import notes as sealed_notes
+    from pbem.hidden_cards import seating
+
+    save = savefile.read(save_path)
+    local = me(as_name, key)
+    role = save.role_of(local.key.public)
+    if role is None:
+        raise UsageError("you are not a player of this game", str(save_path))
+    saves = chain.order_chain(save, store.candidates(save, [], save_path))
+    found = 0
+    for item in saves:
+        if len(item.doc["dice"]["salts"]) < len(item.players):
+            continue
+        seat = seating.seat(item.doc, role, local.key)
+        for sender, text in sealed_notes.read(item.doc, seat, item.sequence):
+            found += 1
+            say(f"save {item.sequence}, from {item.player(sender)['name']} ({sender}): {text}")
+    if not found:
+        say("No notes for you in this game.")

@@ -75,6 +75,12 @@ def dice_line(save: savefile.SaveFile) -> str:
     return f"Dice: {savefile.DICE_WORDS[save.dice_mode]}"
 
 
+def _notice(module: Any, save: savefile.SaveFile) -> None:
+    notice = module.data_notice(save.game["options"])
+    if notice:
+        say(notice)
+
+
 def _hotseat_identities(names: list[str]) -> list[identity.LocalIdentity]:
     locals_ = []
     for name in names:
@@ -112,6 +118,10 @@ def new(
     scenario: Annotated[Path | None, typer.Option(
         "--scenario", help="Start from a position described in a scenario YAML file.")] = None,
     dice: Annotated[str | None, typer.Option("--dice", help=DICE_HELP)] = None,
+    data: Annotated[Path | None, typer.Option(
+        "--data", help="Play with your own transcription of the game's cards (a YAML file; "
+                       "see the game's docs); it goes into the first save, so every player "
+                       "uses the same cards.")] = None,
     table_dice: Annotated[bool, typer.Option(
         "--table-dice", help="The same as --dice table.")] = False,
     output: Annotated[Path | None, typer.Option(
@@ -130,6 +140,8 @@ def new(
         if not isinstance(scenario_data, dict):
             raise FormatError("a scenario is a YAML mapping", str(scenario))
     options = _parse_options(option)
+    if data is not None:
+        options.update(module.load_data_file(str(data)))
     if hotseat:
         if opponent:
             raise UsageError("--hotseat and --opponent do not mix")
@@ -145,6 +157,7 @@ def new(
         say(f"New {module.title} game {first.game_id[:8]} for "
             f"{', '.join(p['name'] for p in first.players)}.")
         say(dice_line(first))
+        _notice(module, first)
         for path in written:
             say(f"  wrote {path}")
         last = saves[-1]
@@ -162,6 +175,7 @@ def new(
     assert save.due is not None
     say(f"Wrote {path}: new {module.title} game {save.game_id[:8]}.")
     say(dice_line(save))
+    _notice(module, save)
     say(f"Send it to {save.player(save.due['role'])['name']}, who answers with: pbem join "
         f"{path.name}")
 

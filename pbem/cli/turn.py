@@ -78,11 +78,14 @@ class Turn:
 
 
 def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
-            actions: list[dict[str, Any]], source: str, hotseat: bool) -> Turn:
+            actions: list[dict[str, Any]], source: str, hotseat: bool,
+            notes: list[tuple[str, str]] | None = None) -> Turn:
     """Apply the actions, signing a save at each hand-over; in hot-seat play, go on as the
-    next local player, answering roll requests with the local witnesses' keys."""
+    next local player, answering roll requests with the local witnesses' keys. ``notes``
+    travel, sealed, in the first save."""
     turn = Turn()
     composer: session.Composer | None = session.Composer(prev, local)
+    composer.notes = list(notes or [])
     for index, action in enumerate(actions):
         assert composer is not None
         if composer.pending is not None or not composer.my_move():
@@ -182,6 +185,10 @@ def apply(
         "--dry-run", help="Apply on a copy and show the result; sign and write nothing.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    note: Annotated[list[str], typer.Option(
+        "--note", metavar="ROLE=TEXT", help="A note only ROLE can read, sealed in your save "
+                                            "(where the game allows it, e.g. to an ally).")
+    ] = [],  # noqa: B006
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
@@ -216,7 +223,14 @@ def apply(
                             where=str(save_path))
     draft_file = drafts.draft_path(save_path)
     earlier = drafts.read(draft_file, prev.sha256, due_role) or []
-    turn = compose(prev, local, earlier + actions, str(actions_path), hotseat=not explicit)
+    notes = []
+    for item in note:
+        to, sep, text = item.partition("=")
+        if not sep or not to.strip() or not text.strip():
+            raise UsageError(f"--note takes ROLE=TEXT, not {item!r}")
+        notes.append((to.strip(), text))
+    turn = compose(prev, local, earlier + actions, str(actions_path), hotseat=not explicit,
+                   notes=notes)
     module = games.get(prev.kind)
     if finish and turn.open is not None:
         prompt = turn.open.prompt()

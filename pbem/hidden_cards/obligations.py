@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.errors import ChainError
-from pbem.hidden_cards import audit, knowledge, model, sealing
+from pbem.hidden_cards import audit, knowledge, model, notes, sealing
 from pbem.hidden_cards.operations import Seat
 from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, handover, private_deck, records, shuffle
@@ -82,12 +82,15 @@ def fulfil(data: dict[str, Any], seat: Seat, auditing: bool = False) -> dict[str
 
 
 def check(data: dict[str, Any], given: Any, seat: Seat, where: str,
-          auditing: bool = False) -> None:
-    """Check that ``given`` is exactly what the writer owed, each item valid; apply it."""
+          auditing: bool = False, may_note: Any = None) -> None:
+    """Check that ``given`` is exactly what the writer owed, each item valid; apply it
+    (notes, which nobody owes, are checked for who may write to whom)."""
     if given is not None and not isinstance(given, dict):
         raise ChainError("field contributions: must be a mapping", where)
     given = given or {}
-    unknown = [k for k in given if k not in ORDER]
+    if "notes" in given:
+        notes.check(data, given["notes"], seat, may_note or (lambda a, b: False), where)
+    unknown = [k for k in given if k not in (*ORDER, "notes")]
     if unknown:
         raise ChainError(f"field contributions.{unknown[0]}: is not a known field", where)
     for category in ORDER:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.errors import IllegalAction, NeedActor, NeedContribution
+from pbem.errors import ChainError, IllegalAction, NeedActor, NeedContribution
 from pbem.hidden_cards import model
 from pbem.secrets import elgamal, private_deck
 from pbem.secrets.elgamal import CardTable, Share
@@ -120,6 +120,10 @@ class SealedSecrets:
                 audit.note(crypto_audit.ShareEntry(ct, share))
         index = elgamal.open_public(ct, read, publics, self.seat.anchors, table)
         face = self.data["decks"][entry["deck"]]["cards"][index]
+        if any(other["face"] == face and other["deck"] == entry["deck"]
+               for other in self.data["cards"].values()):
+            raise ChainError(f"{face} turned up twice: a shuffle of the {entry['deck']} deck "
+                             f"was stacked; run pbem verify --audit to name its player")
         entry["shares"] = dict(sorted(known.items()))
         entry["face"] = face
         return str(face)

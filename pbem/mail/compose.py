@@ -8,6 +8,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
+from pbem import gameplay
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
@@ -95,7 +96,7 @@ def subject(save: SaveFile, module: GameModule) -> str:
     type the dice."""
     game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
-    round_no = module.view(save.state, None).get("round")
+    round_no = gameplay.view(module, save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
     who = "game over" if save.due is None else f"{_name(save, save.due['role'])} to move"
@@ -125,7 +126,7 @@ def body(save: SaveFile, module: GameModule, with_picture: bool,
         if len(log) > MAX_LOG_LINES:
             lines.append(f"... and {len(log) - MAX_LOG_LINES} more lines: pbem log "
                          f"{attachment_name(save)}")
-    picture = module.describe(save.state, None)
+    picture = gameplay.describe(module, save.state, None)
     if picture:
         lines += ["", "The position", "------------",
                   *(printable(line) for line in picture.splitlines())]

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from pbem import gameplay
 from pbem.engine import GameModule
 from pbem.savefile import SaveFile
 
@@ -55,8 +56,8 @@ def map_png(module: GameModule, save: SaveFile | Mapping[str, Any],
         state, history, due = save.state, history_of([*earlier, save]), save.due
     else:
         state, history, due = dict(save), [], None
-        prompt = module.prompt(state)
+        prompt = gameplay.prompt(module, state)
         if prompt is not None:
             due = {"role": prompt.role, "step": prompt.step, "text": prompt.text}
     board = module.board()
-    return bytes(drawer.render(board, module.view(state, None), history, due))
+    return bytes(drawer.render(board, gameplay.view(module, state, None), history, due))

@@ -207,3 +207,50 @@ def test_a_wrong_sealed_reveal_is_refused_at_once() -> None:
     module = chain.check_first(saves[0])
     with pytest.raises(ChainError, match=f"{save.writer}.*does not match the commitment"):
         chain.check_next(module, saves[index - 1], forged)
+
+
+def test_a_note_only_its_recipient_can_read() -> None:
+    """A note sealed in a save: its recipient reads it, nobody else can, and verifiers
+    refuse a note to a player the game does not allow."""
+    from pbem import games, identity, selfplay, session
+    from pbem.hidden_cards import notes, seating
+    from pbem.secrets.errors import SecretsError
+    from pbem.signing import PrivateKey
+    from tests.cardgame import CardMarket
+
+    class Friendly(CardMarket):
+        kind = "card-market-friendly"
+
+        def may_note(self, state: dict, sender: str, recipient: str) -> bool:
+            return recipient != "south"
+
+    games.register(Friendly.kind, Friendly)
+    keys = [PrivateKey.generate() for _ in range(3)]
+    people = [identity.LocalIdentity(n, k) for n, k in zip(("n", "e", "s"), keys, strict=True)]
+    result = selfplay.play(Friendly.kind, 3, 1, keys=keys)
+    prev = next(s for s in result.saves if s.due and s.due["step"] == "turn"
+                and s.due["role"] != "south")
+    writer = next(p for p in people if prev.role_of(p.key.public) == prev.due["role"])
+    role = prev.due["role"]
+    friend = next(r for r in ("north", "east") if r != role)
+    composer = session.Composer(prev, writer)
+    composer.notes = [(friend, "meet me at the market")]
+    composer.act({"do": "end"})
+    save = composer.finish()
+    module = chain.check_first(result.saves[0])
+    chain.check_next(module, prev, save)
+    by_role = {p["role"]: k for p, k in zip(result.saves[0].players, keys, strict=True)}
+    got = notes.read(save.doc, seating.seat(save.doc, friend, by_role[friend]), save.sequence)
+    assert got == [(role, "meet me at the market")]
+    other = next(r for r in by_role if r not in (role, friend))
+    assert notes.read(save.doc, seating.seat(save.doc, other, by_role[other]),
+                      save.sequence) == []
+    stolen = {**save.doc["contributions"]["notes"][0], "to": other}
+    with pytest.raises(SecretsError):
+        notes.read({**save.doc, "contributions": {"notes": [stolen]}},
+                   seating.seat(save.doc, other, by_role[other]), save.sequence)
+    doc = copy.deepcopy(save.doc)
+    doc["contributions"]["notes"][0]["to"] = "south"
+    forged = savefile.parse(savefile.render(doc, writer.key), "forged")
+    with pytest.raises(ChainError, match="may not write to 'south'"):
+        chain.check_next(module, prev, forged)

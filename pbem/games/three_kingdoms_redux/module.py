@@ -157,5 +157,26 @@ class ThreeKingdomsRedux(GameModule):
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
         return f"{action.get('do')} {args}".strip()
 
+    def load_data_file(self, path: str) -> dict[str, Any]:
+        return {"data": dataset.load_data(path).hash}
+
+    def data_document(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        digest = options.get("data")
+        return None if digest is None else dict(dataset.get(digest).document)
+
+    def load_data_document(self, document: Any) -> str:
+        return dataset.from_document(document).hash
+
+    def data_hash(self, options: Mapping[str, Any]) -> str | None:
+        digest = options.get("data")
+        return None if digest is None or digest == dataset.builtin().hash else str(digest)
+
+    def data_loaded(self, digest: str) -> bool:
+        try:
+            dataset.get(digest)
+        except UsageError:
+            return False
+        return True
+
     def data_notice(self, options: Mapping[str, Any]) -> str | None:
         return data_notice(options)

@@ -1,0 +1,60 @@
+"""A game's own data set, when the players use another than the built-in one (an owner's
+transcription of their printed cards): embedded in the game's first save, pinned by its
+hash in the game's options, and kept on each machine that has checked that first save.
+
+A game module that takes data files answers :meth:`GameModule.load_data_file` (for
+``pbem new --data FILE``), :meth:`GameModule.load_data_document` (for an embedded
+document) and :meth:`GameModule.data_hash` (which data set a game's options select).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pbem import paths, strict_yaml
+from pbem.atomic import write_replace
+from pbem.engine import GameModule
+from pbem.errors import ChainError, PbemError
+
+
+def _cached(kind: str, digest: str) -> Path:
+    return paths.data_dir() / "datasets" / f"{kind}-{digest}.yaml"
+
+
+def embed(module: GameModule, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The document to embed in a new game's first save (``None``: the built-in data)."""
+    return module.data_document(options)
+
+
+def accept(module: GameModule, options: Mapping[str, Any], document: Any, where: str) -> None:
+    """Check and register the document embedded in a first save; keep it on this machine."""
+    digest = module.data_hash(options)
+    if document is None:
+        if digest is not None:
+            raise ChainError("the game's options name a data set that is not embedded", where)
+        return
+    try:
+        loaded = module.load_data_document(document)
+    except PbemError as exc:
+        raise ChainError(f"the embedded data set is not valid: {exc.message}", where) from None
+    if loaded != digest:
+        raise ChainError("the embedded data set is not the one the options name", where)
+    path = _cached(module.kind, loaded)
+    if not path.is_file():
+        write_replace(path, strict_yaml.dump({"data": dict(document)}).encode("utf-8"))
+
+
+def ready(module: GameModule, options: Mapping[str, Any], where: str) -> None:
+    """Make sure the data set a game uses is loaded (from this machine's copy)."""
+    digest = module.data_hash(options)
+    if digest is None or module.data_loaded(digest):
+        return
+    path = _cached(module.kind, digest)
+    try:
+        document = strict_yaml.load(path.read_bytes(), str(path))["data"]
+    except (OSError, KeyError, TypeError, PbemError):
+        raise ChainError("this game uses a data set this machine has not seen yet: check the "
+                         "game from its first save (pbem verify)", where) from None
+    module.load_data_document(document)
