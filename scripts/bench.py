@@ -41,7 +41,8 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "apply_turn_ms": ("<=", 100.0), "tui_first_paint_ms": ("<", 500.0),
            "witness_exchanges_per_turn_median": ("<=", 2.0),
            "saves_per_round": ("<=", 5.55), "deck_shuffle_ms": ("<=", 300.0),
-           "draw_to_player_ms": ("<=", 50.0)}
+           "draw_to_player_ms": ("<=", 50.0), "audit_full_game_ms": ("<=", 2000.0),
+           "redux_random_games_per_min": (">=", 100.0)}
 
 
 def _golden() -> list[savefile.SaveFile]:
@@ -150,6 +151,31 @@ def witness_exchanges(games: int) -> tuple[float, float]:
     return statistics.median(per_turn), float(max(per_turn))
 
 
+def hidden_cards(games: int) -> dict[str, float]:
+    """The audit of whole games with sealed cards: Card Market (the test game, 4 players)
+    and Three Kingdoms Redux; and a Redux game played as signed, chained saves."""
+    from pbem import games as registry
+    from tests.cardgame import CardMarket
+
+    registry.register("card-market", CardMarket)
+    out: dict[str, float] = {}
+    for name, kind, players in (("audit_full_game_ms", "card-market", 4),
+                                ("redux_audit_full_game_ms", "three-kingdoms-redux", 3)):
+        audits, plays = [], []
+        for seed in range(games):
+            start = time.perf_counter()
+            result = selfplay.play(kind, players, 4000 + seed)
+            plays.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            chain.verify(result.saves[-1], result.saves[:-1], audit=True)
+            audits.append((time.perf_counter() - start) * 1000)
+        out[name] = statistics.median(audits)
+        if kind == "three-kingdoms-redux":
+            out["redux_game_with_sealed_cards_ms"] = statistics.median(plays)
+            out["redux_saves_in_full_game"] = float(len(result.saves))
+    return out
+
+
 def saves_per_round(games: int) -> float:
     """Saves per game round in random 2-player games with open dice and default orders
     (every save a hand-over)."""
@@ -205,6 +231,10 @@ def main() -> int:
 
     figures["deck_shuffle_ms"] = secrets_bench.deck_shuffle_ms()
     figures["draw_to_player_ms"] = secrets_bench.draw_to_player_ms()
+    figures.update(hidden_cards(max(2, args.games // 3)))
+    from pbem.games.three_kingdoms_redux.bench import redux_random_games_per_min
+
+    figures["redux_random_games_per_min"] = redux_random_games_per_min(max(3, args.games))
     failed = []
     for name, value in figures.items():
         print(f"{name}: {value:.1f}" if isinstance(value, float) else f"{name}: {value}")

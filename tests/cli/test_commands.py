@@ -130,7 +130,7 @@ def _started(game: dict[str, Path], tmp_path: Path) -> Path:
     """alice starts the race (a roll request: who runs first) and bob answers it."""
     empty = _actions(tmp_path, "empty.yaml", "[]\n")
     _, out = pbem("--as", "alice", "apply", game["g1"], empty, "-o", tmp_path / "g2.pbem.yaml")
-    assert "answer alice's roll request (who runs first)" in out
+    assert "answer alice's request (who runs first)" in out
     _, out = pbem("--as", "bob", "witness", tmp_path / "g2.pbem.yaml", "-o",
                   tmp_path / "g3.pbem.yaml")
     assert "runs first" in out

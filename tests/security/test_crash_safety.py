@@ -155,10 +155,11 @@ def test_hotseat_apply_refuses_before_writing_when_a_name_is_taken(tmp_path: Pat
                                                                    isolated_home: Path) -> None:
     """Several saves in one hot-seat apply: if one cannot be written, none is."""
     os.chdir(tmp_path)
-    cli("new", "tiny-race", "--hotseat", "-o", "race")
+    cli("new", "tiny-race", "--hotseat", "--dice", "table", "-o", "race")
     last = sorted((tmp_path / "race").glob("*.pbem.yaml"))[-1]
-    turn = tmp_path / "turn.yaml"
-    turn.write_text("- do: roll\n- do: roll\n- do: roll\n")
+    turn = tmp_path / "turn.yaml"  # typed dice: nobody lands on anybody (no question)
+    turn.write_text("- {do: start, dice: [1]}\n- {do: roll, dice: [3]}\n"
+                    "- {do: roll, dice: [5]}\n- {do: roll, dice: [4]}\n")
     code, out, _ = cli("apply", last, turn, "--dry-run", "--json")
     assert code == 0
     import json

@@ -104,7 +104,7 @@ def test_an_unanswered_request_says_who_owes_the_answer(tmp_path) -> None:
     mover = request.player(request.writer)["name"]
     code, out, _ = cli("show", path)
     assert code == 0
-    assert f"Next: {witness}" in out and f"answer {mover}'s roll request" in out
+    assert f"Next: {witness}" in out and f"answer {mover}'s request" in out
     assert f"waiting since {request.doc['written']}" in out
 
 
