@@ -35,6 +35,17 @@ def keep(save: SaveFile) -> Path:
     return target
 
 
+def _names_game(path: Path, game_id: str) -> bool:
+    """Whether a save file of any name says, in its first lines, that it is of this game
+    (a cheap look before reading it whole: files renamed by hand or by a mail program)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(512)
+    except OSError:
+        return False
+    return f"# game {game_id}".encode() in head
+
+
 def _read_quietly(path: Path) -> SaveFile | None:
     try:
         return read(path)
@@ -60,7 +71,8 @@ def candidates(target: SaveFile, given: Iterable[Path], target_path: Path | None
         found.setdefault(save.sha256, save)
     for folder in folders:
         if folder.is_dir():
-            files += sorted(folder.glob(f"{prefix}*{SUFFIX}"))
+            files += [path for path in sorted(folder.glob(f"*{SUFFIX}"))
+                      if path.name.startswith(prefix) or _names_game(path, target.game_id)]
     for path in files:
         resolved = path.resolve()
         if resolved in paths_seen or (target_path is not None

@@ -217,3 +217,14 @@ def test_opponent_given_as_pasted_identity_line(tmp_path: Path) -> None:
     pbem("keygen", "alice")
     _, out = pbem("--as", "alice", "new", "tiny-race", "--opponent", line, "-o", "g.pbem.yaml")
     assert "Send it to bob" in out
+
+
+def test_log_all_finds_earlier_saves_under_any_name(game: dict[str, Path], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves renamed by hand or by a mail program are still found beside the last one
+    (on a machine whose store has never seen them)."""
+    renamed = tmp_path / "invitation from alice.pbem.yaml"
+    game["g0"].rename(renamed)
+    monkeypatch.setenv("PBEM_DATA_DIR", str(tmp_path / "elsewhere"))
+    code, story = pbem("log", game["g1"], "--all")
+    assert code == 0 and "--- save 0: alice" in story and "bob joins the game" in story
