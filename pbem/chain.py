@@ -78,17 +78,7 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
                     "text": f"{player['name']} joins the game (pbem join)"}
     names = {p["role"]: p["name"] for p in players}
     roles = [p["role"] for p in players]
-    hidden = hidden_model.of(state)
-    if hidden is not None:
-        for role in roles:
-            if obligations.owed(hidden, role, roles, "shuffles", False):
-                return {"role": role, "step": SHUFFLE,
-                        "text": f"{names[role]}'s pbem shuffles the hidden decks"}
-    if dice_state["seed"] is None:
-        creator = players[0]
-        return {"role": creator["role"], "step": START,
-                "text": f"{creator['name']} starts the game"}
-    if pending is not None:
+    if pending is not None:  # a request: every other player answers it, then its actor
         order = witnesses(roles, pending["by"])
         if writer == order[-1]:
             return {"role": pending["by"], "step": CARRY_ON,
@@ -99,6 +89,16 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
         return {"role": role, "step": WITNESS,
                 "text": f"answer {names[pending['by']]}'s request "
                         f"({_first_roll(module, state, pending)})"}
+    hidden = hidden_model.of(state)
+    if hidden is not None:
+        for role in roles:
+            if obligations.owed(hidden, role, roles, "shuffles", False):
+                return {"role": role, "step": SHUFFLE,
+                        "text": f"{names[role]}'s pbem shuffles the hidden decks"}
+    if dice_state["seed"] is None:
+        creator = players[0]
+        return {"role": creator["role"], "step": START,
+                "text": f"{creator['name']} starts the game"}
     prompt = gameplay.prompt(module, state)
     if prompt is None:
         if hidden is not None:
