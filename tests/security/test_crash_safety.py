@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,17 +121,24 @@ def test_a_kill_at_any_point_never_permits_a_second_version(tmp_path: Path,
     assert len(_saves_on(prev, folder, isolated_home / "data")) == 1
 
 
-def test_a_refused_apply_writes_nothing_anywhere(tmp_path: Path, isolated_home: Path) -> None:
-    """An illegal action: no save, no draft, nothing in the ledger or the store."""
+def _a_turn_in(folder: Path) -> tuple[savefile.SaveFile, Any, Path]:
+    """A race where someone is to roll: that save in ``folder`` (``prev.pbem.yaml``) with
+    the saves before it beside it, and the player to move."""
     people = players("alice", "bob")
     saves = race(people, saves_after_start=2)
     prev = next(s for s in reversed(saves) if s.due and s.due["step"] == "run")
     mover = next(p for p in people if p.key.public.line == prev.player(prev.due["role"])["key"])
-    target = tmp_path / "prev.pbem.yaml"
+    target = folder / "prev.pbem.yaml"
     target.write_bytes(prev.raw)
     for earlier in saves[:saves.index(prev)]:
         name = savefile.file_name(earlier.game_id, earlier.sequence, earlier.writer)
-        (tmp_path / name).write_bytes(earlier.raw)
+        (folder / name).write_bytes(earlier.raw)
+    return prev, mover, target
+
+
+def test_a_refused_apply_writes_nothing_anywhere(tmp_path: Path, isolated_home: Path) -> None:
+    """An illegal action: no save, no draft, nothing in the ledger or the store."""
+    _prev, mover, target = _a_turn_in(tmp_path)
     bad = tmp_path / "bad.yaml"
     bad.write_text("- do: roll\n- do: fly\n")
     before_home, before_here = tree(isolated_home), tree(tmp_path)
@@ -178,15 +186,7 @@ def test_hotseat_apply_refuses_before_writing_when_a_name_is_taken(tmp_path: Pat
 def test_an_output_path_that_is_a_symlink_is_never_followed(tmp_path: Path,
                                                            isolated_home: Path) -> None:
     """`-o` naming a symlink planted to point elsewhere: refused, the target untouched."""
-    people = players("alice", "bob")
-    saves = race(people, saves_after_start=2)
-    prev = next(s for s in reversed(saves) if s.due and s.due["step"] == "run")
-    mover = next(p for p in people if p.key.public.line == prev.player(prev.due["role"])["key"])
-    target = tmp_path / "prev.pbem.yaml"
-    target.write_bytes(prev.raw)
-    for earlier in saves[:saves.index(prev)]:
-        name = savefile.file_name(earlier.game_id, earlier.sequence, earlier.writer)
-        (tmp_path / name).write_bytes(earlier.raw)
+    _prev, mover, target = _a_turn_in(tmp_path)
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me\n")
     link = tmp_path / "out.pbem.yaml"
