@@ -102,6 +102,11 @@ def read_identity_arg(value: str) -> Identity:
         except (OSError, UnicodeDecodeError) as exc:
             raise KeyProblem(f"cannot read identity file: {exc}", str(path)) from None
         return parse_record(text, str(path))
+    looks_like_a_file = len(value.split()) == 1 and (
+        "/" in value or value.endswith((".id", ".pub", ".txt")))
+    if looks_like_a_file:
+        raise KeyProblem("no such file (give the identity line itself, or the file that "
+                         "holds it)", value)
     return parse_record(value, "identity")
 
 

@@ -247,13 +247,14 @@ class Composer:
         self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
                       "players": prev.players, "game": prev.game}
         self.carrying_on = due["step"] == CARRY_ON
+        self._seat_cache: Any = None
         self._reset()
 
     def _seat(self) -> Any:
         """This player's seat, with their keys, in a game with sealed cards."""
         if hidden_model.of(self.state) is None:
             return None
-        if getattr(self, "_seat_cache", None) is None:
+        if self._seat_cache is None:
             self._seat_cache = seating.seat(self._stub, self.role, self.me.key)
         seat = self._seat_cache
         seat.records = {}

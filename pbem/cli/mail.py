@@ -318,6 +318,9 @@ def send(
     mine = _mail_key(cfg, as_name, key)
     letter = delivery.prepare(save, cfg, mine, _range(resend))
     msg, addressing = letter.message, letter.addressing
+    if save.due is not None and mine is not None and save.role_of(mine) == save.due["role"]:
+        warn(f"pbem: this save is addressed to you ({save.due['text']}): the others get it "
+             f"as a copy; play it with: pbem play {save_path}")
     for note in letter.notes:
         warn(f"pbem: {note}")
     for name in addressing.missing:

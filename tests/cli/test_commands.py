@@ -228,3 +228,11 @@ def test_log_all_finds_earlier_saves_under_any_name(game: dict[str, Path], tmp_p
     monkeypatch.setenv("PBEM_DATA_DIR", str(tmp_path / "elsewhere"))
     code, story = pbem("log", game["g1"], "--all")
     assert code == 0 and "--- save 0: alice" in story and "bob joins the game" in story
+
+
+def test_an_opponent_file_that_does_not_exist_is_said_so(tmp_path: Path) -> None:
+    """`--opponent carol.id` without such a file: 'no such file', not a key-format error."""
+    os.chdir(tmp_path)
+    pbem("keygen", "alice")
+    code, err = pbem("new", "tiny-race", "--opponent", "carol.id", ok=False)
+    assert code == 7 and "carol.id: no such file" in err
