@@ -9,6 +9,7 @@ from pathlib import Path
 from pbem import games, store
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
+from pbem.mail import dice_modes
 from pbem.savefile import SUFFIX, SaveFile, file_name, read
 from pbem.signing import PublicKey
 
@@ -26,7 +27,11 @@ class Standing:
     text: str
     command: str = "play"
     stopped: bool = False
-    table_dice: bool = False
+    dice: str = ""  # the dice mode's short words (witnessed dice, open dice, TABLE DICE)
+
+    @property
+    def table_dice(self) -> bool:
+        return self.dice == dice_modes.SHORT["table"]
 
 
 def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Path | None]:
@@ -44,13 +49,6 @@ def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Pat
     return None, None
 
 
-def _table_dice(save: SaveFile) -> bool:
-    try:
-        return save.table_dice
-    except Exception:  # a save without a readable dice mode is not said to have table dice
-        return False
-
-
 def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     record = ledger.record(game_id)
     if not record:
@@ -64,14 +62,14 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     with contextlib.suppress(PbemError):
         title = games.get(save.kind).title
     stopped = bool(record.get("fork"))
-    dice = _table_dice(save)
+    dice = dice_modes.short(save)
     due = save.due
     if due is None:
         return Standing(save.game_id, title, save.sequence, path, None, False,
-                        "the game is over", stopped=stopped, table_dice=dice)
+                        "the game is over", stopped=stopped, dice=dice)
     role = save.role_of(me)
     owner = save.player(due["role"])["name"]
-    command = "join" if due["step"] == "join" else "play"
+    command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
     return Standing(save.game_id, title, save.sequence, path, str(owner),
                     due["role"] == role, str(due["text"]), command, stopped, dice)
 
