@@ -1,4 +1,5 @@
-"""Reading raw messages from local mail folders: a Maildir, an mbox file or ``.eml`` files.
+"""Reading raw messages from local mail folders: a Maildir, an mbox file, ``.eml`` files,
+or a plain folder of ``.eml`` files and saves (``.pbem.yaml``), such as a shared folder.
 
 Every message is read only up to :data:`MAX_MESSAGE` bytes: a larger one is reported
 and skipped without being read whole.
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pbem.errors import FormatError
+from pbem.savefile import SUFFIX
 
 MAX_MESSAGE = 16 * 1024 * 1024
 
@@ -25,6 +27,7 @@ class RawMessage:
     size: int
     data: bytes | None = None
     skipped: str | None = None
+    is_save: bool = False  # a save file found in a folder, not a message
 
 
 def too_large(size: int) -> str:
@@ -43,12 +46,12 @@ def _read_capped(handle: BinaryIO, where: str) -> RawMessage:
 
 
 def kind_of(path: Path) -> str:
-    """``maildir``, ``mbox`` or ``eml``, from what is at ``path``."""
+    """``maildir``, ``folder``, ``mbox`` or ``eml``, from what is at ``path``."""
     where = str(path)
     if path.is_dir():
         if all((path / sub).is_dir() for sub in ("cur", "new", "tmp")):
             return "maildir"
-        raise FormatError("is a folder but not a Maildir (it needs cur/, new/ and tmp/)", where)
+        return "folder"
     try:
         with open(path, "rb") as handle:
             start = handle.read(5)
@@ -81,10 +84,24 @@ def _eml(path: Path) -> Iterator[RawMessage]:
         yield _read_capped(handle, str(path))
 
 
+def _folder(path: Path) -> Iterator[RawMessage]:
+    """The ``.eml`` files and saves directly in a folder, by name; nothing else in it."""
+    for item in sorted(path.iterdir()):
+        if item.name.startswith(".") or not item.is_file():
+            continue
+        if item.name.endswith(SUFFIX):
+            with open(item, "rb") as handle:
+                raw = _read_capped(handle, str(item))
+            raw.is_save = True
+            yield raw
+        elif item.name.lower().endswith(".eml"):
+            yield from _eml(item)
+
+
 def read(path: Path) -> Iterator[RawMessage]:
     """The messages at ``path``; an unreadable folder or file is a one-line FormatError."""
     kind = kind_of(path)
-    reader = {"maildir": _maildir, "mbox": _mbox, "eml": _eml}[kind]
+    reader = {"maildir": _maildir, "folder": _folder, "mbox": _mbox, "eml": _eml}[kind]
     try:
         yield from reader(path)
     except OSError as exc:
