@@ -33,7 +33,7 @@ def _mark_sent(sha: str) -> None:
         handle.write(sha + "\n")
 
 
-def _unsent_answers(me: LocalIdentity) -> list[savefile.SaveFile]:
+def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
     """Answers this player's pbem wrote that are still the latest of their game, unsent."""
     ledger = Ledger(me.key.public)
     sent = _sent()
@@ -53,7 +53,7 @@ def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
     for done in answering.answer_all(me):
         if done.save is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
-    for save in _unsent_answers(me):
+    for save in unsent(me):
         line = f"{'answered':<12} {save.short()}: {ANSWERED[save.actions[0]['do']]}"
         if cfg.smtp is None or not cfg.address:
             path = savefile.file_name(save.game_id, save.sequence, save.writer)
