@@ -99,7 +99,31 @@ def test_a_witnessed_game_by_email_between_two_homes(
     names = {part.get_filename() for part in final.iter_attachments()}
     stem = savefile.file_name(last.game_id, last.sequence, last.writer).removesuffix(
         ".pbem.yaml")
-    assert names == {f"{stem}.pbem.yaml", f"{stem}.map.png"}
+    assert f"{stem}.pbem.yaml" in names and names <= {f"{stem}.pbem.yaml", f"{stem}.map.png"}
+    pictures = {"invitation": 0, "request": 0, "hand-over": 0, "answer, writer to move": 0,
+                "answer, recipient to move": 0}
+    for delivered in smtp_server.received:
+        msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
+        saves = [savefile.parse(part.get_payload(decode=True), "mail")
+                 for part in msg.iter_attachments()
+                 if part.get_filename().endswith(".pbem.yaml")]
+        save, drawn = saves[-1], any(part.get_filename().endswith(".map.png")
+                                      for part in msg.iter_attachments())
+        if save.sequence == 0:
+            kind = "invitation"
+        elif save.pending is not None:
+            kind = "request"
+        elif save.actions[0]["do"] != "witness":
+            kind = "hand-over"
+        else:
+            kind = f"answer, {'writer' if save.due['role'] == save.writer else 'recipient'} " \
+                   f"to move"
+        pictures[kind] += 1
+        # a map only where a person receiving it may look at it: never for a roll request,
+        # nor for an answer that leaves the decision to its own writer
+        assert drawn == (kind in ("invitation", "hand-over", "answer, recipient to move")), kind
+    assert pictures["request"] == requests and pictures["invitation"] == 1
+    assert pictures["hand-over"] >= 1, pictures  # bob's join, at least
 
     for player in (alice, bob):
         monkeypatch.setenv("PBEM_DATA_DIR", str(player.data_dir))
