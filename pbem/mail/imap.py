@@ -228,6 +228,12 @@ class Folder:
 
     # ------------------------------------------------------------ the server
 
+    def refresh(self) -> None:
+        """Catch up with the folder (a connection kept open between two readings)."""
+        with self._talking():
+            status, data = self.conn.noop()
+        self._check(status, data, "checking the folder")
+
     def capabilities(self) -> set[str]:
         """What the server offers once logged in (IDLE, MOVE, UIDPLUS...)."""
         with self._talking():

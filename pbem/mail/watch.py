@@ -75,6 +75,7 @@ class Watcher:
         self.server: Server | None = None if settings.sources else cfg.imap
         self.password = password or ""
         self.idler: Idler | None = None
+        self.reader: imap.Folder | None = None
         self.polling = self.server is None
         self.tidier = Tidier(me.key.public, settings.tidy_folder) \
             if settings.tidy and self.server is not None else None
@@ -103,6 +104,7 @@ class Watcher:
                 return 0
             finally:
                 self._drop_idler()
+                self._drop_reader()
 
     def _heading(self) -> str:
         if self.server is None:
@@ -139,6 +141,7 @@ class Watcher:
         self.failures += 1
         self.code = code
         self._drop_idler()
+        self._drop_reader()
         if self.settings.once:
             self.err(line)
         else:
@@ -192,24 +195,37 @@ class Watcher:
 
     # ------------------------------------------------------------ a pass
 
+    def _folder(self, server: Server) -> imap.Folder:
+        """The connection the passes read over: kept open between passes (a pass then
+        starts at once), made again when it was lost."""
+        if self.reader is not None:
+            try:
+                self.reader.refresh()
+                return self.reader
+            except MailSettingsError:
+                raise
+            except MailError:
+                self._drop_reader()
+        self.reader = imap.Folder(server, self.password, readonly=self.tidier is None)
+        return self.reader
+
+    def _drop_reader(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
     def one_pass(self) -> None:
         """Read, file, answer and post, tidy, and tell what awaits the player."""
-        folder = None
-        if self.server is not None:
-            folder = imap.Folder(self.server, self.password, readonly=self.tidier is None)
-        try:
-            report = inbox.run(self.me.key.public, self.settings.sources, self.server,
-                               lambda: self.password, False, _no_progress, folder)
-            self._tell_report(report)
-            for line in answers.answer_and_post(self.me, self.cfg):
-                if line not in self.answers_told:  # an answer not sent yet is said once
-                    self.answers_told.add(line)
-                    self.out(line)
-            if folder is not None and self.tidier is not None:
-                self._tidy(folder, report)
-        finally:
-            if folder is not None:
-                folder.close()
+        folder = None if self.server is None else self._folder(self.server)
+        report = inbox.run(self.me.key.public, self.settings.sources, self.server,
+                           lambda: self.password, False, _no_progress, folder)
+        self._tell_report(report)
+        for line in answers.answer_and_post(self.me, self.cfg):
+            if line not in self.answers_told:  # an answer not sent yet is said once
+                self.answers_told.add(line)
+                self.out(line)
+        if folder is not None and self.tidier is not None:
+            self._tidy(folder, report)
         self._announce()
 
     def _tell_report(self, report: inbox.Report) -> None:

@@ -56,6 +56,9 @@ def _invite(alice: Player, bob: Player, workdir: Path, kind: str, option: str) -
 def _collect(player: Player, game_id: str, sequence: int) -> SaveFile:
     """``pbem inbox`` (again, while it has not come) until save ``sequence`` is filed."""
     deadline = time.monotonic() + WAIT
+    latest = newest(player, game_id)
+    if latest.sequence >= sequence:  # it came with an earlier one
+        return latest
     while True:
         out = player.run("inbox").out
         latest = newest(player, game_id)
