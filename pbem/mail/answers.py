@@ -11,6 +11,7 @@ from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.mail import delivery
+from pbem.mail.network import MailSettingsError
 
 ANSWERED = {"witness": "a roll request, answered by revealing your next dice link"}
 
@@ -47,8 +48,10 @@ def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
     return out
 
 
-def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
-    """Answer every request waiting for ``me``; post what is ready. One line each."""
+def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False) -> list[str]:
+    """Answer every request waiting for ``me``; post what is ready. One line each. A
+    failure to post is a line (the next run tries again); with ``settings_fatal``, one
+    that only the settings can fix (a refused login) is raised instead."""
     lines: list[str] = []
     for done in answering.answer_all(me):
         if done.save is None:
@@ -63,6 +66,8 @@ def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
             letter = delivery.prepare(save, cfg, me.key.public)
             delivery.post(letter, cfg)
         except MailError as exc:
+            if settings_fatal and isinstance(exc, MailSettingsError):
+                raise
             lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
             continue
         except PbemError as exc:

@@ -220,7 +220,7 @@ class Watcher:
         report = inbox.run(self.me.key.public, self.settings.sources, self.server,
                            lambda: self.password, False, _no_progress, folder)
         self._tell_report(report)
-        for line in answers.answer_and_post(self.me, self.cfg):
+        for line in answers.answer_and_post(self.me, self.cfg, settings_fatal=True):
             if line not in self.answers_told:  # an answer not sent yet is said once
                 self.answers_told.add(line)
                 self.out(line)
