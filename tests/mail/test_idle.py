@@ -14,9 +14,11 @@ from contextlib import contextmanager
 
 import pytest
 
-from pbem.config import Server
+from pbem.config import Config, Server
 from pbem.errors import MailError
+from pbem.identity import LocalIdentity
 from pbem.mail.idle import Idler
+from pbem.mail.watch import Settings, Watcher
 from tests.mail.servers import Certificate, DovecotServer
 
 Script = Callable[[ssl.SSLSocket, bytes], object]  # what the server does on IDLE (tag given)
@@ -173,3 +175,20 @@ def test_idle_refused_is_one_line(cert: Certificate) -> None:
 def test_a_server_without_idle_is_said_so(cert: Certificate) -> None:
     with _scripted(cert, lambda conn, tag: None, "IMAP4rev1") as idler:
         assert not idler.can_idle
+
+
+def test_the_watcher_looks_at_intervals_when_the_server_has_no_idle(
+        cert: Certificate, bob: LocalIdentity) -> None:
+    server = _Scripted(cert, lambda conn, tag: None, "IMAP4rev1")
+    said: list[str] = []
+    try:
+        imap = Server("127.0.0.1", server.port, "ssl", "bob", str(cert.cert), True, "INBOX")
+        watcher = Watcher(bob, Config(imap=imap), Settings(interval=45), said.append,
+                          said.append, "secret")
+        watcher._ensure_idler()
+        assert watcher.idler is None and watcher.polling
+        assert said == ["The server does not offer IDLE: looking every 45 s."]
+        watcher._ensure_idler()  # asked once
+        assert len(said) == 1
+    finally:
+        server.close()
