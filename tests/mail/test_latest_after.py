@@ -43,7 +43,10 @@ def test_a_fork_stops_the_walk(bob: identity.LocalIdentity) -> None:
     joined = session.join(first, bob)
     store.keep(first)
     store.keep(joined)
-    one = session.Composer(joined, alice).finish()  # the start (and no more)
+    composer = session.Composer(joined, alice)  # the start, and a rest if alice runs first
+    if composer.my_move():
+        composer.act({"do": "rest"})
+    one = composer.finish()
     two = savefile.parse(resigned(one, alice.key, written="2026-01-02T03:04:05Z"), "fork")
     assert two.previous == one.previous and two.sha256 != one.sha256
     store.keep(one)
