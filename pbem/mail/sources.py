@@ -8,6 +8,7 @@ and skipped without being read whole.
 from __future__ import annotations
 
 import mailbox
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,9 +63,16 @@ def kind_of(path: Path) -> str:
     return "mbox" if start == b"From " else "eml"
 
 
+def _arrival(key: str) -> list[tuple[int, str]]:
+    """A Maildir name's place in the order of arrival: its numbers compared as numbers
+    (``1700000000.M99P7`` comes before ``1700000000.M123P7``)."""
+    return [(int(part), "") if part.isdigit() else (0, part)
+            for part in re.split(r"(\d+)", key) if part]
+
+
 def _maildir(path: Path) -> Iterator[RawMessage]:
     box = mailbox.Maildir(str(path), factory=None, create=False)
-    for key in sorted(box.keys()):
+    for key in sorted(box.keys(), key=_arrival):
         with box.get_file(key) as handle:
             yield _read_capped(handle, f"{path} message {key}")
 

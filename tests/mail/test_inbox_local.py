@@ -13,6 +13,7 @@ import pytest
 
 from pbem import atomic, identity, paths, savefile, store
 from pbem.ledger import Ledger
+from pbem.mail import sources
 from pbem.mail.filing import quarantine_folder, waiting_folder
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
@@ -275,3 +276,14 @@ def test_bad_folders_are_one_line(tmp_path: Path) -> None:
     assert result.code == 3 and "no such file or folder" in result.err
     result = cli({}, "inbox", ok=False)
     assert result.code == 2 and "no IMAP server set up" in result.err
+
+
+def test_a_maildir_is_read_in_the_order_its_messages_came(tmp_path: Path) -> None:
+    """Maildir names start with the time of arrival, in numbers of varying length."""
+    box = _maildir(tmp_path / "Maildir")
+    names = ["1700000000.M99P7Q1.host", "1700000000.M123P7Q2.host",
+             "1699999999.M999999P7Q0.host", "1700000001.M5P7Q3.host"]
+    for name in names:
+        (box / "new" / name).write_bytes(letter(subject=name))
+    read = [raw.where.rsplit(" ", 1)[-1] for raw in sources.read(box)]
+    assert read == [names[2], names[0], names[1], names[3]]
