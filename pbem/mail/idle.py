@@ -9,6 +9,8 @@ leaves a read hanging (a read that timed out would spoil the connection).
 The connection examines the folder read-only. The server tells it of every message that
 arrives after it was opened — while idling, or at the start of the next IDLE — so a
 message that lands while pbem reads the folder on its other connection is never missed.
+News is a count of messages larger than the last one the server gave: messages moved out
+of the folder (as pbem's tidying does) wake nobody.
 IDLE is renewed every :data:`RENEW` seconds, well within the 29 minutes after which a
 server may drop an idle client.
 """
@@ -28,7 +30,7 @@ from pbem.errors import MailError
 from pbem.mail import imap, network
 
 RENEW = 25 * 60.0
-_NEW_MAIL = re.compile(rb"\* \d+ (EXISTS|RECENT)\b", re.IGNORECASE)
+_COUNT = re.compile(rb"\* (\d+) (EXISTS|EXPUNGE)\b", re.IGNORECASE)
 _LITERAL = re.compile(rb"\{(\d+)\}\r\n\Z")
 _tags = itertools.count(1)
 
@@ -39,6 +41,7 @@ class Idler:
     def __init__(self, server: Server, password: str) -> None:
         self.folder = imap.Folder(server, password)
         self.where = self.folder.where
+        self.count = self.folder.exists  # messages in the folder, as the server said
         try:
             self.offered = self.folder.capabilities()
         except BaseException:
@@ -103,9 +106,18 @@ class Idler:
             news = news or self._news(line)
 
     def _news(self, line: bytes) -> bool:
+        """True when ``line`` says the folder holds more messages than before (messages
+        moved out of it, by pbem's tidying or a mail program, are no news)."""
         if line.upper().startswith(b"* BYE"):
             raise imaplib.IMAP4.abort(_shown(line))
-        return bool(_NEW_MAIL.match(line))
+        found = _COUNT.match(line)
+        if found is None:
+            return False
+        if found.group(2).upper() == b"EXPUNGE":
+            self.count = max(self.count - 1, 0)
+            return False
+        before, self.count = self.count, int(found.group(1))
+        return self.count > before
 
     # ------------------------------------------------------------ reading
 

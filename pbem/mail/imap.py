@@ -149,6 +149,8 @@ class Folder:
         if status != "OK":
             raise network.MailSettingsError(f"no folder {server.folder!r} ({_text(data)})",
                                             self.where)
+        count = data[0] if data else None
+        self.exists = int(count) if isinstance(count, bytes) and count.isdigit() else 0
         _, data = conn.response("UIDVALIDITY")
         value = data[0] if data else None
         text = value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)

@@ -55,8 +55,10 @@ def test_news_while_idling_and_news_held_back(dovecot: DovecotServer, security: 
 class _Scripted:
     """A tiny IMAPS server: greets, logs in, selects, and on IDLE follows the script."""
 
-    def __init__(self, cert: Certificate, script: Script, capabilities: str) -> None:
+    def __init__(self, cert: Certificate, script: Script, capabilities: str,
+                 exists: int = 0) -> None:
         self.script = script
+        self.exists = exists
         self.capabilities = capabilities
         self.context = cert.server_context()
         self.listener = socket.create_server(("127.0.0.1", 0))
@@ -81,7 +83,7 @@ class _Scripted:
                 elif command in (b"LOGIN", b"NOOP"):
                     conn.sendall(tag + b" OK done\r\n")
                 elif command in (b"SELECT", b"EXAMINE"):
-                    conn.sendall(b"* 0 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n"
+                    conn.sendall(b"* %d EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n" % self.exists
                                  + tag + b" OK [READ-ONLY] done\r\n")
                 elif command == b"IDLE":
                     if self.script(conn, tag) == "refused":
@@ -102,9 +104,9 @@ class _Scripted:
 
 
 @contextmanager
-def _scripted(cert: Certificate, script: Script,
-              capabilities: str = "IMAP4rev1 IDLE") -> Iterator[Idler]:
-    server = _Scripted(cert, script, capabilities)
+def _scripted(cert: Certificate, script: Script, capabilities: str = "IMAP4rev1 IDLE",
+              exists: int = 0) -> Iterator[Idler]:
+    server = _Scripted(cert, script, capabilities, exists)
     try:
         with Idler(Server("127.0.0.1", server.port, "ssl", "bob", str(cert.cert), True,
                           "INBOX"), "secret") as idler:
@@ -123,6 +125,23 @@ def test_news_in_the_same_packet_as_the_go_ahead(cert: Certificate) -> None:
         assert time.monotonic() - started < 5
 
 
+def test_messages_moved_out_of_the_folder_are_no_news(cert: Certificate) -> None:
+    def script(conn: ssl.SSLSocket, tag: bytes) -> None:
+        conn.sendall(b"+ idling\r\n* 1 EXPUNGE\r\n* 1 EXPUNGE\r\n* 0 EXISTS\r\n")
+
+    with _scripted(cert, script, exists=2) as idler:
+        assert idler.wait(0.5) is False
+        assert idler.count == 0
+
+
+def test_a_message_that_comes_as_others_leave_is_news(cert: Certificate) -> None:
+    def script(conn: ssl.SSLSocket, tag: bytes) -> None:
+        conn.sendall(b"+ idling\r\n* 1 EXPUNGE\r\n* 2 EXISTS\r\n")
+
+    with _scripted(cert, script, exists=2) as idler:
+        assert idler.wait(20) is True
+
+
 def test_keep_alive_lines_and_literals_are_no_news(cert: Certificate) -> None:
     def script(conn: ssl.SSLSocket, tag: bytes) -> None:
         conn.sendall(b"+ idling\r\n* OK Still here\r\n")
@@ -135,7 +154,7 @@ def test_keep_alive_lines_and_literals_are_no_news(cert: Certificate) -> None:
 
 def test_news_before_the_go_ahead(cert: Certificate) -> None:
     def script(conn: ssl.SSLSocket, tag: bytes) -> None:
-        conn.sendall(b"* 4 RECENT\r\n")
+        conn.sendall(b"* 4 EXISTS\r\n* 4 RECENT\r\n")
         time.sleep(0.05)
         conn.sendall(b"+ idling\r\n")
 
