@@ -40,7 +40,7 @@ def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
     sent = _sent()
     out = []
     for game_id in ledger.games():
-        save = answering._head_save(ledger, game_id)
+        save = answering.head_of(ledger, game_id)[0]
         if (save is not None and save.sha256 not in sent and save.actions
                 and save.actions[0]["do"] in answering.AUTOMATIC
                 and save.role_of(me.key.public) == save.writer):

@@ -6,11 +6,10 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import games, store
+from pbem import answering, games
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.mail import dice_modes
-from pbem.savefile import SUFFIX, SaveFile, file_name, read
 from pbem.signing import PublicKey
 
 
@@ -34,27 +33,12 @@ class Standing:
         return self.dice == dice_modes.SHORT["table"]
 
 
-def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Path | None]:
-    name = file_name(game_id, int(str(head["sequence"])), str(head["writer"]))
-    sha = str(head["sha256"])
-    folder = store.game_folder(game_id)
-    for path in (folder / name, folder / name.replace(SUFFIX, f"-{sha[:12]}{SUFFIX}")):
-        if path.is_file():
-            try:
-                save = read(path)
-            except PbemError:
-                continue
-            if save.sha256 == sha:
-                return save, path
-    return None, None
-
-
 def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     record = ledger.record(game_id)
     if not record:
         return None
     head = record["head"]
-    save, path = _stored(game_id, head)
+    save, path = answering.head_of(ledger, game_id)
     title = str(record.get("kind", "?"))
     if save is None:
         return Standing(game_id, title, int(head["sequence"]), None, None, False,
