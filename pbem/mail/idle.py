@@ -42,6 +42,7 @@ class Idler:
         self.folder = imap.Folder(server, password)
         self.where = self.folder.where
         self.count = self.folder.exists  # messages in the folder, as the server said
+        self.idling = False
         try:
             self.offered = self.folder.capabilities()
         except BaseException:
@@ -53,6 +54,10 @@ class Idler:
         return "IDLE" in self.offered
 
     def close(self) -> None:
+        if self.idling:  # stopped while idling: no LOGOUT in the middle of IDLE
+            with contextlib.suppress(Exception):
+                self.folder.conn.shutdown()
+            self.folder.conn = None  # type: ignore[assignment]
         self.folder.close()
 
     def __enter__(self) -> Idler:
@@ -78,6 +83,7 @@ class Idler:
         conn = self.folder.conn
         tag = b"pbemidle%d" % next(_tags)
         conn.send(tag + b" IDLE\r\n")
+        self.idling = True
         news = False
         while True:  # the server's go-ahead, perhaps after news it held back
             line = self._line(time.monotonic() + network.TIMEOUT)
@@ -86,6 +92,7 @@ class Idler:
             if line.startswith(b"+"):
                 break
             if line.startswith(tag + b" "):
+                self.idling = False
                 raise MailError(f"the server refused IDLE: {_shown(line)}", self.where)
             news = news or self._news(line)
         deadline = time.monotonic() + seconds
@@ -100,6 +107,7 @@ class Idler:
             if line is None:
                 raise MailError("the server did not end IDLE", self.where)
             if line.startswith(tag + b" "):
+                self.idling = False
                 if not line[len(tag) + 1:].upper().startswith(b"OK"):
                     raise MailError(f"IDLE ended with: {_shown(line)}", self.where)
                 return news

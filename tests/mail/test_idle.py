@@ -17,6 +17,7 @@ import pytest
 from pbem.config import Config, Server
 from pbem.errors import MailError
 from pbem.identity import LocalIdentity
+from pbem.mail import idle
 from pbem.mail.idle import Idler
 from pbem.mail.watch import Settings, Watcher
 from tests.mail.servers import Certificate, DovecotServer
@@ -211,3 +212,26 @@ def test_the_watcher_looks_at_intervals_when_the_server_has_no_idle(
         assert len(said) == 1
     finally:
         server.close()
+
+
+def test_stopped_while_idling_it_closes_at_once(cert: Certificate,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C comes while pbem waits in IDLE: the connection is let go without a LOGOUT
+    that a server in IDLE would not answer."""
+    class Interrupted(Exception):
+        pass
+
+    def script(conn: ssl.SSLSocket, tag: bytes) -> None:
+        conn.sendall(b"+ idling\r\n")
+
+    def interrupted(*args: object) -> object:
+        raise Interrupted
+
+    with _scripted(cert, script) as idler:
+        monkeypatch.setattr(idle.select, "select", interrupted)
+        with pytest.raises(Interrupted):
+            idler.wait(20)
+        assert idler.idling
+        started = time.monotonic()
+        idler.close()
+        assert time.monotonic() - started < 5
