@@ -41,7 +41,7 @@ def is_automatic(save: SaveFile) -> bool:
     return save.due is not None and save.due["step"] in AUTOMATIC
 
 
-_READ: dict[str, tuple[SaveFile, Path]] = {}  # sha256 -> the save and its file
+_READ: dict[tuple[str, str], tuple[SaveFile, Path]] = {}  # (folder, sha256) -> save, file
 _KEEP = 256
 
 
@@ -54,10 +54,10 @@ def head_of(ledger: Ledger, game_id: str) -> tuple[SaveFile | None, Path | None]
     if head is None:
         return None, None
     sha = str(head["sha256"])
-    known = _READ.get(sha)
+    folder = store.game_folder(game_id)
+    known = _READ.get((str(folder), sha))
     if known is not None and known[1].is_file():
         return known
-    folder = store.game_folder(game_id)
     name = savefile.file_name(game_id, int(head["sequence"]), str(head["writer"]))
     for path in (folder / name,
                  folder / name.replace(savefile.SUFFIX, f"-{sha[:12]}{savefile.SUFFIX}")):
@@ -68,7 +68,7 @@ def head_of(ledger: Ledger, game_id: str) -> tuple[SaveFile | None, Path | None]
         if save.sha256 == sha:
             if len(_READ) >= _KEEP:
                 _READ.clear()
-            _READ[sha] = (save, path)
+            _READ[(str(folder), sha)] = (save, path)
             return save, path
     return None, None
 
