@@ -11,8 +11,9 @@ offers it (a pass starts as soon as the server announces a message), else by loo
 again every ``interval`` seconds (also for a Maildir, an mbox or a folder). A pass that
 fails is one line; the next try comes after a wait that doubles with each failure. A
 failure that only the settings can fix (a wrong password, port or certificate, no
-password) ends the watcher with its exit code. Ctrl-C (or SIGTERM) ends it between two
-steps of a pass, never in the middle of filing a save.
+password) ends the watcher with its exit code. Ctrl-C (or SIGTERM) ends it at once while
+it waits, and once the pass under way is done otherwise: never in the middle of filing a
+save (a second Ctrl-C does not wait).
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class Watcher:
                     ok = self._guarded_pass()
                     if self.settings.once:
                         return 0 if ok else self.code
-                    self._between(ok)
+                    self._between()
             except (Stopped, KeyboardInterrupt):
                 self.out("Stopped watching.")
                 return 0
@@ -153,7 +154,7 @@ class Watcher:
         most = max(self.settings.interval, RETRY_MOST)
         return min(first * 2 ** max(self.failures - 1, 0), most)
 
-    def _between(self, ok: bool) -> None:
+    def _between(self) -> None:
         """Wait for the next pass: for news by IDLE, or for the interval or the retry."""
         wait = self._retry() if self.failures else None
         if self.idler is not None:
