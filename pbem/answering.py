@@ -43,22 +43,40 @@ def is_automatic(save: SaveFile) -> bool:
     return save.due is not None and save.due["step"] in AUTOMATIC
 
 
-def _head_save(ledger: Ledger, game_id: str) -> SaveFile | None:
+_READ: dict[tuple[str, str], tuple[SaveFile, Path]] = {}  # (folder, sha256) -> save, file
+_KEEP = 256
+
+
+def head_of(ledger: Ledger, game_id: str) -> tuple[SaveFile | None, Path | None]:
+    """The latest save the ledger accepted in this game, and its file in the store.
+
+    A save never changes (its hash is its name in the ledger), so one read in a process
+    is enough: ``pbem watch`` asks for the heads at every pass."""
     head = ledger.head(game_id)
     if head is None:
-        return None
+        return None, None
+    sha = str(head["sha256"])
     folder = store.game_folder(game_id)
+    known = _READ.get((str(folder), sha))
+    if known is not None and known[1].is_file():
+        return known
     name = savefile.file_name(game_id, int(head["sequence"]), str(head["writer"]))
     for path in (folder / name,
-                 folder / name.replace(savefile.SUFFIX, f"-{str(head['sha256'])[:12]}"
-                                                        f"{savefile.SUFFIX}")):
+                 folder / name.replace(savefile.SUFFIX, f"-{sha[:12]}{savefile.SUFFIX}")):
         try:
             save = savefile.read(path)
         except PbemError:
             continue
-        if save.sha256 == head["sha256"]:
-            return save
-    return None
+        if save.sha256 == sha:
+            if len(_READ) >= _KEEP:
+                _READ.clear()
+            _READ[(str(folder), sha)] = (save, path)
+            return save, path
+    return None, None
+
+
+def _head_save(ledger: Ledger, game_id: str) -> SaveFile | None:
+    return head_of(ledger, game_id)[0]
 
 
 def answer(request: SaveFile, me: LocalIdentity) -> Answer:

@@ -15,7 +15,7 @@ from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say
 from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
-from pbem.mail import answers, compose, delivery, games_status, inbox, passwords
+from pbem.mail import answers, compose, delivery, dice_modes, games_status, inbox, passwords
 from pbem.mail.printable import printable
 from pbem.mail.progress import Progress
 from pbem.signing import PublicKey
@@ -356,7 +356,8 @@ def _sent_line(letter: delivery.Letter, save: savefile.SaveFile) -> str:
     addressing = letter.addressing
     to = ", ".join(f"{r.name} <{r.address}>" for r in addressing.to)
     copies = ", ".join(f"{r.name} <{r.address}>" for r in addressing.cc)
-    dice = " (TABLE DICE)" if save.table_dice else ""
+    mode = dice_modes.short(save)
+    dice = f" ({mode})" if mode else ""
     carried = (f" with {len(letter.saves) - 1} earlier save"
                f"{'s' if len(letter.saves) != 2 else ''}" if len(letter.saves) > 1 else "")
     return (f"Sent {save.short()}{dice}{carried} to {to}"
@@ -424,20 +425,8 @@ def inbox_(
         report = inbox.run(mine, list(folders), server, secret, read_all, meters)
     finally:
         meters.close()
-    new = report.read
-    line = f"Read {new} new message{'s' if new != 1 else ''}"
-    if report.read_before:
-        line += f" ({report.read_before} read before were skipped)"
-    if report.without_attachments:
-        line += f"; {report.without_attachments} without attachments were not downloaded"
-    say(line + ".")
-    for result in report.results:
-        where = f" -> {result.path}" if result.path else ""
-        say(printable(f"{result.kind:<12} {result.text}{where}"))
-    for text in report.refused:
-        say(printable(f"{'refused':<12} {text}"))
-    for text in report.ignored:
-        say(printable(f"{'ignored':<12} {text}"))
+    for text in report.lines():
+        say(printable(text))
     if mine is None:
         say("No identity here: saves were re-checked from each game's first save.")
         return
@@ -461,16 +450,22 @@ def _standings(mine: PublicKey) -> None:
     if yours:
         say("Your move:")
         for row in yours:
-            dice = " (TABLE DICE)" if row.table_dice else ""
-            say(printable(f"  {row.title} {row.game_id[:8]}{dice}, save {row.sequence}: "
+            say(printable(f"  {row.title} {row.game_id[:8]}{_dice(row)}, save {row.sequence}: "
                           f"{row.text}  ->  pbem {row.command} {row.path}"))
     else:
         say("Nothing awaits you.")
     if others:
         say("Waiting for others:")
         for row in others:
-            say(printable(f"  {row.title} {row.game_id[:8]}, save {row.sequence}: "
+            say(printable(f"  {row.title} {row.game_id[:8]}{_dice(row)}, save {row.sequence}: "
                           f"{row.waits_for} - {row.text}"))
     for row in stopped:
         say(printable(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
                       f"{row.game_id[:8]})"))
+
+
+def _dice(row: games_status.Standing) -> str:
+    return f" ({row.dice})" if row.dice else ""
+
+
+from pbem.cli import watch as _watch  # noqa: E402, F401  (registers pbem watch)

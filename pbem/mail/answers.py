@@ -11,6 +11,7 @@ from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.mail import delivery
+from pbem.mail.network import MailSettingsError
 
 ANSWERED = {"witness": "a roll request, answered by revealing your next dice link"}
 
@@ -33,13 +34,13 @@ def _mark_sent(sha: str) -> None:
         handle.write(sha + "\n")
 
 
-def _unsent_answers(me: LocalIdentity) -> list[savefile.SaveFile]:
+def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
     """Answers this player's pbem wrote that are still the latest of their game, unsent."""
     ledger = Ledger(me.key.public)
     sent = _sent()
     out = []
     for game_id in ledger.games():
-        save = answering._head_save(ledger, game_id)
+        save = answering.head_of(ledger, game_id)[0]
         if (save is not None and save.sha256 not in sent and save.actions
                 and save.actions[0]["do"] in answering.AUTOMATIC
                 and save.role_of(me.key.public) == save.writer):
@@ -47,13 +48,15 @@ def _unsent_answers(me: LocalIdentity) -> list[savefile.SaveFile]:
     return out
 
 
-def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
-    """Answer every request waiting for ``me``; post what is ready. One line each."""
+def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False) -> list[str]:
+    """Answer every request waiting for ``me``; post what is ready. One line each. A
+    failure to post is a line (the next run tries again); with ``settings_fatal``, one
+    that only the settings can fix (a refused login) is raised instead."""
     lines: list[str] = []
     for done in answering.answer_all(me):
         if done.save is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
-    for save in _unsent_answers(me):
+    for save in unsent(me):
         line = f"{'answered':<12} {save.short()}: {ANSWERED[save.actions[0]['do']]}"
         if cfg.smtp is None or not cfg.address:
             path = savefile.file_name(save.game_id, save.sequence, save.writer)
@@ -63,6 +66,8 @@ def answer_and_post(me: LocalIdentity, cfg: Config) -> list[str]:
             letter = delivery.prepare(save, cfg, me.key.public)
             delivery.post(letter, cfg)
         except MailError as exc:
+            if settings_fatal and isinstance(exc, MailSettingsError):
+                raise
             lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
             continue
         except PbemError as exc:

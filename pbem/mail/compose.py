@@ -9,12 +9,14 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from pbem import gameplay
+from pbem.chain import WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
+from pbem.mail import dice_modes
 from pbem.mail.attachments import safe_name
 from pbem.mail.printable import printable
-from pbem.savefile import SUFFIX, SaveFile, file_name
+from pbem.savefile import DICE_WORDS, SUFFIX, SaveFile, file_name
 
 SAVE_TYPE = ("application", "octet-stream")
 MAX_LOG_LINES = 80
@@ -91,17 +93,26 @@ def _who(save: SaveFile, module: GameModule, role: str) -> str:
     return f"{_name(save, role)} ({module.role_label(role)})"
 
 
+def _roll_request(save: SaveFile) -> bool:
+    return save.due is not None and save.due["step"] == WITNESS
+
+
 def subject(save: SaveFile, module: GameModule) -> str:
-    """``[pbem] <game> — <turn> — <who> to move``, and ``(TABLE DICE)`` when the players
-    type the dice."""
+    """``[pbem] <game> — <turn> — <who> to move (<dice>)``: the dice are ``witnessed
+    dice``, ``open dice`` or ``TABLE DICE`` (typed by the players)."""
     game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
     round_no = gameplay.view(module, save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
-    who = "game over" if save.due is None else f"{_name(save, save.due['role'])} to move"
-    dice = " (TABLE DICE)" if save.table_dice else ""
-    return f"[pbem] {game} — {turn} — {who}{dice}"
+    if save.due is None:
+        who = "game over"
+    elif _roll_request(save):
+        who = f"roll request for {_name(save, save.due['role'])}'s pbem"
+    else:
+        who = f"{_name(save, save.due['role'])} to move"
+    dice = dice_modes.short(save)
+    return f"[pbem] {game} — {turn} — {who}" + (f" ({dice})" if dice else "")
 
 
 def body(save: SaveFile, module: GameModule, with_picture: bool,
@@ -117,8 +128,13 @@ def body(save: SaveFile, module: GameModule, with_picture: bool,
     else:
         lines.append(f"{_who(save, module, save.due['role'])} is to move in {module.title} "
                      f"(game {save.game_id[:8]}): {printable(str(save.due['text']))}.")
+    if _roll_request(save):
+        lines.append("Nothing to decide: pbem inbox (or pbem watch) answers it by itself.")
     lines.append(f"Save {save.sequence}, written by {_who(save, module, save.writer)} at "
                  f"{printable(str(save.doc['written']))}.")
+    mode = dice_modes.mode_of(save)
+    if mode is not None:
+        lines.append(f"Dice: {DICE_WORDS[mode]}.")
     log = [printable(str(line)) for line in save.doc["log"]]
     if log:
         lines += ["", "What happened", "-------------"]

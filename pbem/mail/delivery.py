@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from pbem import games
+from pbem.chain import WITNESS
 from pbem.config import Config
 from pbem.errors import UsageError
 from pbem.mail import compose, outbox, passwords, picture, smtp
@@ -47,14 +48,30 @@ def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
         notes.append(f"saves {skipped[0].sequence}-{skipped[-1].sequence} are not in this "
                      f"message (too many); send them with pbem send --resend "
                      f"{skipped[0].sequence}..{skipped[-1].sequence} SAVE")
+    png = None
     try:
-        png = picture.map_png(module, save, carried[:-1])
+        if worth_a_picture(save, roles):
+            png = picture.map_png(module, save, carried[:-1])
     except Exception as exc:  # a drawing bug must not hold up the game
         notes.append(f"the map picture could not be drawn ({type(exc).__name__}); sending "
                      f"without it")
-        png = None
     message = compose.build(save, module, cfg, addressing, png, carried[:-1])
     return Letter(message, addressing, carried, png, notes)
+
+
+def worth_a_picture(save: SaveFile, recipients: list[str]) -> bool:
+    """Whether a person receiving ``save`` may look at its map: not for a roll request
+    (the position is that of the save before it, and the recipient's pbem answers it), nor
+    for a witness's answer after which no recipient has anything to decide (their pbem
+    files it and tidies it away). Drawing the map takes longer than the rest of the
+    message, and a witnessed roll waits for it."""
+    due = save.due
+    if due is None:
+        return True
+    if due["step"] == WITNESS:
+        return False
+    answer = bool(save.actions) and save.actions[0]["do"] == WITNESS
+    return not answer or due["role"] in recipients
 
 
 def post(letter: Letter, cfg: Config) -> None:

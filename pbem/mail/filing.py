@@ -19,14 +19,14 @@ from pbem import paths, savefile, store, verification
 from pbem.atomic import write_new
 from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger
-from pbem.mail import quarantine
+from pbem.mail import dice_modes, quarantine
 from pbem.mail.attachments import Candidate
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
 from pbem.transport import restore_line_endings
 
-TABLE_DICE = "TABLE DICE: the players type this game's dice, pbem does not roll them"
+TABLE_DICE = dice_modes.LONG["table"]
 
 
 @dataclass
@@ -66,13 +66,6 @@ def _saves(count: int) -> str:
 
 def _name(save: SaveFile) -> str:
     return savefile.file_name(save.game_id, save.sequence, save.writer)
-
-
-def _table_dice(save: SaveFile) -> bool:
-    try:
-        return save.table_dice
-    except Exception:  # a save without a readable dice mode is not said to have table dice
-        return False
 
 
 def _words(save: SaveFile, verdict: str) -> str:
@@ -187,8 +180,9 @@ class Filer:
         if result.kind != "quarantined":
             if save.sha256 in self._notes:
                 result.text += f" ({self._notes[save.sha256]})"
-            if _table_dice(save):
-                result.text += f" - {TABLE_DICE}"
+            mode = dice_modes.mode_of(save)
+            if mode is not None:
+                result.text += f" - {dice_modes.LONG[mode]}"
         self._done[save.sha256] = (result.kind, result.path)
         return result
 

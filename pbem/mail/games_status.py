@@ -6,10 +6,10 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import games, store
+from pbem import answering, games
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
-from pbem.savefile import SUFFIX, SaveFile, file_name, read
+from pbem.mail import dice_modes
 from pbem.signing import PublicKey
 
 
@@ -26,29 +26,11 @@ class Standing:
     text: str
     command: str = "play"
     stopped: bool = False
-    table_dice: bool = False
+    dice: str = ""  # the dice mode's short words (witnessed dice, open dice, TABLE DICE)
 
-
-def _stored(game_id: str, head: dict[str, object]) -> tuple[SaveFile | None, Path | None]:
-    name = file_name(game_id, int(str(head["sequence"])), str(head["writer"]))
-    sha = str(head["sha256"])
-    folder = store.game_folder(game_id)
-    for path in (folder / name, folder / name.replace(SUFFIX, f"-{sha[:12]}{SUFFIX}")):
-        if path.is_file():
-            try:
-                save = read(path)
-            except PbemError:
-                continue
-            if save.sha256 == sha:
-                return save, path
-    return None, None
-
-
-def _table_dice(save: SaveFile) -> bool:
-    try:
-        return save.table_dice
-    except Exception:  # a save without a readable dice mode is not said to have table dice
-        return False
+    @property
+    def table_dice(self) -> bool:
+        return self.dice == dice_modes.SHORT["table"]
 
 
 def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
@@ -56,7 +38,7 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     if not record:
         return None
     head = record["head"]
-    save, path = _stored(game_id, head)
+    save, path = answering.head_of(ledger, game_id)
     title = str(record.get("kind", "?"))
     if save is None:
         return Standing(game_id, title, int(head["sequence"]), None, None, False,
@@ -64,14 +46,14 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     with contextlib.suppress(PbemError):
         title = games.get(save.kind).title
     stopped = bool(record.get("fork"))
-    dice = _table_dice(save)
+    dice = dice_modes.short(save)
     due = save.due
     if due is None:
         return Standing(save.game_id, title, save.sequence, path, None, False,
-                        "the game is over", stopped=stopped, table_dice=dice)
+                        "the game is over", stopped=stopped, dice=dice)
     role = save.role_of(me)
     owner = save.player(due["role"])["name"]
-    command = "join" if due["step"] == "join" else "play"
+    command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
     return Standing(save.game_id, title, save.sequence, path, str(owner),
                     due["role"] == role, str(due["text"]), command, stopped, dice)
 

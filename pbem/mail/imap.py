@@ -1,9 +1,11 @@
 """Reading new messages from an IMAP folder over TLS (IMAPS or STARTTLS), one at a time.
 
-The folder is opened read-only: pbem changes no flag and deletes nothing. Which
-messages are new is kept by UID (:mod:`pbem.mail.seen`); messages that cannot hold a
-save and messages over the size cap are never downloaded, and the others are downloaded
-one by one, so each is handled (and recorded as read) before the next is fetched.
+``pbem inbox`` opens the folder read-only: pbem changes no flag and deletes nothing.
+Which messages are new is kept by UID (:mod:`pbem.mail.seen`); messages that cannot hold
+a save and messages over the size cap are never downloaded, and the others are
+downloaded one by one (without marking them read), so each is handled (and recorded as
+read) before the next is fetched. Only ``pbem watch --tidy`` opens it for writing, to
+move the messages it handled into a folder of their own (:meth:`Folder.move`).
 """
 
 from __future__ import annotations
@@ -105,10 +107,12 @@ def _greeted(server: Server, context: ssl.SSLContext) -> imaplib.IMAP4:
 
 
 class Folder:
-    """The IMAP folder of the settings, opened read-only for one inbox run."""
+    """The IMAP folder of the settings, opened read-only for one inbox run (or for writing,
+    to move messages out of it)."""
 
-    def __init__(self, server: Server, password: str) -> None:
+    def __init__(self, server: Server, password: str, readonly: bool = True) -> None:
         self.server = server
+        self.readonly = readonly
         self.where = network.where("imap", server)
         context = network.tls_context(server, "imap")
         with self._talking():
@@ -124,8 +128,8 @@ class Folder:
         conn, server = self.conn, self.server
         if server.security == "starttls":
             if "STARTTLS" not in conn.capabilities:
-                raise MailError("the server does not offer STARTTLS; use security 'ssl' "
-                                "(port 993)", self.where)
+                raise network.MailSettingsError("the server does not offer STARTTLS; use "
+                                                "security 'ssl' (port 993)", self.where)
             conn.starttls(ssl_context=context)
         network.settle(conn.sock)
         try:
@@ -137,13 +141,16 @@ class Folder:
         except imaplib.IMAP4.abort:
             raise
         except imaplib.IMAP4.error as exc:
-            raise MailError(f"the server refused the login for {server.user}: wrong user "
-                            f"name or password ({_text(exc.args[0] if exc.args else exc)}); "
-                            f"Gmail, Outlook and Fastmail want an app password",
-                            self.where) from None
-        status, data = conn.select(_quote(server.folder), readonly=True)
+            raise network.MailSettingsError(
+                f"the server refused the login for {server.user}: wrong user name or "
+                f"password ({_text(exc.args[0] if exc.args else exc)}); Gmail, Outlook and "
+                f"Fastmail want an app password", self.where) from None
+        status, data = conn.select(_quote(server.folder), readonly=self.readonly)
         if status != "OK":
-            raise MailError(f"no folder {server.folder!r} ({_text(data)})", self.where)
+            raise network.MailSettingsError(f"no folder {server.folder!r} ({_text(data)})",
+                                            self.where)
+        count = data[0] if data else None
+        self.exists = int(count) if isinstance(count, bytes) and count.isdigit() else 0
         _, data = conn.response("UIDVALIDITY")
         value = data[0] if data else None
         text = value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
@@ -220,6 +227,54 @@ class Folder:
                     may_hold = any(m in header.lower() for m in _MAY_HOLD_SAVES)
                     out[number] = (out[number][0], may_hold)
         return out
+
+    # ------------------------------------------------------------ the server
+
+    def refresh(self) -> None:
+        """Catch up with the folder (a connection kept open between two readings)."""
+        with self._talking():
+            status, data = self.conn.noop()
+        self._check(status, data, "checking the folder")
+
+    def capabilities(self) -> set[str]:
+        """What the server offers once logged in (IDLE, MOVE, UIDPLUS...)."""
+        with self._talking():
+            status, data = self.conn.capability()
+        self._check(status, data, "asking for the server's capabilities")
+        words = b" ".join(d for d in data if isinstance(d, bytes)).decode("ascii", "replace")
+        return {word.upper() for word in words.split()}
+
+    def ensure_folder(self, name: str) -> bool:
+        """Create the folder ``name`` unless it exists; True when it was created."""
+        with self._talking():
+            status, data = self.conn.list('""', _quote(name))
+            if status == "OK" and any(isinstance(d, bytes) for d in data):
+                return False
+            status, data = self.conn.create(_quote(name))
+        self._check(status, data, f"creating the folder {name!r}")
+        return True
+
+    def move(self, uids: list[int], target: str, offered: set[str]) -> bool:
+        """Move messages to the folder ``target``: MOVE where the server offers it, else
+        COPY, mark deleted and expunge exactly those messages (UIDPLUS), else COPY and
+        mark deleted, leaving them for the mail program to expunge (then False)."""
+        if self.readonly:
+            raise MailError("the folder is open read-only; nothing moved", self.where)
+        chosen = ",".join(str(u) for u in uids)
+        with self._talking():
+            if "MOVE" in offered:
+                status, data = self.conn.uid("MOVE", chosen, _quote(target))
+                self._check(status, data, f"moving messages to {target!r}")
+                return True
+            status, data = self.conn.uid("COPY", chosen, _quote(target))
+            self._check(status, data, f"copying messages to {target!r}")
+            status, data = self.conn.uid("STORE", chosen, "+FLAGS.SILENT", "(\\Deleted)")
+            self._check(status, data, "marking the copied messages deleted")
+            if "UIDPLUS" not in offered:
+                return False
+            status, data = self.conn.uid("EXPUNGE", chosen)
+            self._check(status, data, "removing the copied messages")
+        return True
 
     # ------------------------------------------------------------ messages
 

@@ -28,6 +28,18 @@ ProgressFactory = Callable[[str, int, int], Callable[[int], None]]
 
 
 @dataclass
+class Handled:
+    """One message read in this run: what became of each save in it, and whether anything
+    in it was refused or left alone (``uid`` for a message of an IMAP folder)."""
+
+    where: str
+    uid: int | None = None
+    results: list[Result] = field(default_factory=list)
+    refused: bool = False
+    other_attachments: bool = False
+
+
+@dataclass
 class Report:
     """What a run found: one line per save or refusal, for people."""
 
@@ -37,9 +49,33 @@ class Report:
     read: int = 0
     read_before: int = 0
     without_attachments: int = 0
+    messages: list[Handled] = field(default_factory=list)
 
-    def add(self, result: Result) -> None:
+    def lines(self) -> list[str]:
+        """What the run did, for people: how many messages, then one line per save,
+        refusal and attachment left alone."""
+        line = f"Read {self.read} new message{'s' if self.read != 1 else ''}"
+        if self.read_before:
+            line += f" ({self.read_before} read before were skipped)"
+        if self.without_attachments:
+            line += f"; {self.without_attachments} without attachments were not downloaded"
+        out = [line + "."]
+        for result in self.results:
+            where = f" -> {result.path}" if result.path else ""
+            out.append(f"{result.kind:<12} {result.text}{where}")
+        out += [f"{'refused':<12} {text}" for text in self.refused]
+        out += [f"{'ignored':<12} {text}" for text in self.ignored]
+        return out
+
+    def refuse(self, text: str) -> None:
+        self.refused.append(text)
+        if self.messages:
+            self.messages[-1].refused = True
+
+    def add(self, result: Result, message: Handled | None = None) -> None:
         """Add a save's line; a later line for a save that waited replaces its first."""
+        if message is not None:
+            message.results.append(result)
         if result.save is not None:
             for index, earlier in enumerate(self.results):
                 if earlier.save is not None and earlier.kind == "waiting" \
@@ -59,8 +95,14 @@ def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
     """Handle one message; nothing that goes wrong with it stops the run but a failure
     to write."""
     report.read += 1
+    this = report.messages[-1]
     if raw.data is None:
-        report.refused.append(f"{raw.where}: {raw.skipped}")
+        report.refuse(f"{raw.where}: {raw.skipped}")
+        return
+    if raw.is_save:  # a save file in a folder: no message around it
+        parsed = filer.parse(attachments.Candidate(Path(raw.where).name, raw.data, raw.where))
+        for result in [parsed] if isinstance(parsed, Result) else filer.file_all([parsed]):
+            report.add(result, this)
         return
     try:
         found = attachments.contents(raw.data, raw.where)
@@ -68,17 +110,19 @@ def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
         result = filer.quarantine(raw.data, "message.eml", raw.where,
                                   f"the message cannot be taken apart ({_why(exc)}); "
                                   f"nothing in it was read")
-        report.refused.append(_refusal(result))
+        report.refuse(_refusal(result))
         return
     if found.refusal is not None:
         result = filer.quarantine(raw.data, "message.eml", found.label,
                                   f"{found.refusal}; nothing in it was read")
-        report.refused.append(_refusal(result))
+        report.refuse(_refusal(result))
         return
-    report.refused += [f"{p.where}: {p.reason}" for p in found.problems]
+    for problem in found.problems:
+        report.refuse(f"{problem.where}: {problem.reason}")
     stems = {c.name.removesuffix(SUFFIX) for c in found.saves}
     others = [n for n in found.ignored if n.removesuffix(".map.png") not in stems]
     if others:
+        this.other_attachments = True
         report.ignored.append(f"{found.label}: {', '.join(others)} - not a save, left alone")
     saves: list[SaveFile] = []
     for candidate in found.saves:
@@ -86,24 +130,26 @@ def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
         if isinstance(parsed, SaveFile):
             saves.append(parsed)
         else:
-            report.add(parsed)
+            report.add(parsed, this)
     for result in filer.file_all(saves):
-        report.add(result)
+        report.add(result, this)
 
 
 def _refusal(result: Result) -> str:
     return result.text + (f" -> {result.path}" if result.path else "")
 
 
-def _guarded(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
+def _guarded(raw: sources.RawMessage, filer: Filer, report: Report,
+             uid: int | None = None) -> None:
     """:func:`_message`, with any error left over turned into this message's line."""
+    report.messages.append(Handled(raw.where, uid))
     try:
         _message(raw, filer, report)
     except WriteError:
         raise
     except Exception as exc:  # an error in pbem while filing: this message only
-        report.refused.append(f"{raw.where}: could not be handled, because of an error in "
-                              f"pbem ({_why(exc)}); read it again with --all once fixed")
+        report.refuse(f"{raw.where}: could not be handled, because of an error in pbem "
+                      f"({_why(exc)}); read it again with --all once fixed")
 
 
 def _local(path: Path, seen: Seen, filer: Filer, report: Report, read_all: bool) -> None:
@@ -117,36 +163,41 @@ def _local(path: Path, seen: Seen, filer: Filer, report: Report, read_all: bool)
         seen.add_local(path, key)
 
 
-def _folder(server: Server, password: str, seen: Seen, filer: Filer, report: Report,
-            read_all: bool, progress: ProgressFactory) -> None:
+def _folder(folder: imap.Folder, seen: Seen, filer: Filer, report: Report, read_all: bool,
+            progress: ProgressFactory) -> None:
+    server = folder.server
     mark = None if read_all else seen.mark(server)
     since = None if read_all or mark else dt.date.today() - dt.timedelta(days=FIRST_RUN_DAYS)
-    with imap.Folder(server, password) as folder:
-        listing = folder.listing(mark, since)
-        report.without_attachments = len(listing.uids) - len(listing.wanted)
-        fits = [u for u in listing.wanted if listing.sizes[u] <= sources.MAX_MESSAGE]
-        step = (progress(f"{server.host}/{server.folder}", len(fits),
-                         sum(listing.sizes[u] for u in fits)) if fits else None)
-        for uid in listing.wanted:
-            raw = folder.download(uid, listing.sizes[uid])
-            if step is not None and raw.data is not None:
-                step(raw.size)
-            _guarded(raw, filer, report)
-            seen.set_mark(server, Mark(listing.validity, uid))
-        seen.set_mark(server, listing.mark(mark))
+    listing = folder.listing(mark, since)
+    report.without_attachments = len(listing.uids) - len(listing.wanted)
+    fits = [u for u in listing.wanted if listing.sizes[u] <= sources.MAX_MESSAGE]
+    step = (progress(f"{server.host}/{server.folder}", len(fits),
+                     sum(listing.sizes[u] for u in fits)) if fits else None)
+    for uid in listing.wanted:
+        raw = folder.download(uid, listing.sizes[uid])
+        if step is not None and raw.data is not None:
+            step(raw.size)
+        _guarded(raw, filer, report, uid)
+        seen.set_mark(server, Mark(listing.validity, uid))
+    seen.set_mark(server, listing.mark(mark))
 
 
 def run(me: PublicKey | None, local: list[Path], server: Server | None,
-        password: Callable[[], str], read_all: bool, progress: ProgressFactory) -> Report:
-    """Read ``local`` folders and files, or the IMAP ``server`` when none are given."""
+        password: Callable[[], str], read_all: bool, progress: ProgressFactory,
+        opened: imap.Folder | None = None) -> Report:
+    """Read ``local`` folders and files, or the IMAP ``server`` when none are given (over
+    the connection ``opened`` when one is given, else over one of its own)."""
     seen = Seen()
     filer = Filer(me)
     report = Report()
     try:
         for path in local:
             _local(path, seen, filer, report, read_all)
-        if server is not None:
-            _folder(server, password(), seen, filer, report, read_all, progress)
+        if opened is not None:
+            _folder(opened, seen, filer, report, read_all, progress)
+        elif server is not None:
+            with imap.Folder(server, password()) as folder:
+                _folder(folder, seen, filer, report, read_all, progress)
         for result in filer.retry_waiting():
             report.add(result)
     finally:

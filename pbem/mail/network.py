@@ -29,16 +29,22 @@ NAMES = {"smtp": "SMTP", "imap": "IMAP", "pop3": "POP3"}
 _A = {"smtp": "an SMTP", "imap": "an IMAP", "pop3": "a POP3"}
 
 
+class MailSettingsError(MailError):
+    """A mail failure that only a change of the settings can fix: a wrong password, port or
+    security mode, an untrusted certificate, no password at all. ``pbem watch`` stops on
+    it (with the same exit code) instead of trying again."""
+
+
 def tls_context(server: Server, kind: str) -> ssl.SSLContext:
     """A client TLS context: the system's trusted roots, or the server's ``ca_file``."""
     ca_file = Path(server.ca_file).expanduser() if server.ca_file else None
     if ca_file is not None and not ca_file.is_file():
-        raise MailError(f"{kind}.ca_file {str(ca_file)!r} is not a readable file",
+        raise MailSettingsError(f"{kind}.ca_file {str(ca_file)!r} is not a readable file",
                         server.label())
     try:
         context = ssl.create_default_context(cafile=str(ca_file) if ca_file else None)
     except (ssl.SSLError, OSError) as exc:
-        raise MailError(f"{kind}.ca_file cannot be used as a certificate list: {exc}",
+        raise MailSettingsError(f"{kind}.ca_file cannot be used as a certificate list: {exc}",
                         server.label()) from None
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     if not server.tls_verify:
@@ -124,11 +130,11 @@ def _from_words(kind: str, said: str, here: str) -> MailError | None:
     if service == kind:
         return None
     if service is None:
-        return MailError(f"the server does not answer as {_A[kind]} server (it said "
+        return MailSettingsError(f"the server does not answer as {_A[kind]} server (it said "
                          f"'{_shown(said)}'): is the host and port right?", here)
     wanted = NAMES[kind]
     ports = f"{DEFAULT_PORTS[(kind, 'ssl')]} (ssl) or {DEFAULT_PORTS[(kind, 'starttls')]}"
-    return MailError(f"this port answers as {_A[service]} server, not {wanted} (it said "
+    return MailSettingsError(f"this port answers as {_A[service]} server, not {wanted} (it said "
                      f"'{_shown(said)}'): is the port right? {wanted} usually uses {ports} "
                      f"(starttls)", here)
 
@@ -141,7 +147,7 @@ def wrong_service(kind: str, server: Server, exc: BaseException,
     says in plain text, to name the right security mode or port."""
     here = where(kind, server)
     if silent and server.security == "starttls":
-        return MailError(f"the server said nothing within {GREETING_TIMEOUT:g} s of the "
+        return MailSettingsError(f"the server said nothing within {GREETING_TIMEOUT:g} s of the "
                          f"connection: it probably expects TLS from the first byte (ssl), "
                          f"not STARTTLS; {_advice(kind, server, 'ssl')}", here)
     if silent:
@@ -156,12 +162,12 @@ def wrong_service(kind: str, server: Server, exc: BaseException,
         if other is not None:
             return other
         if server.security == "ssl":
-            return MailError(f"the server answers in plain text, not TLS: it expects "
+            return MailSettingsError(f"the server answers in plain text, not TLS: it expects "
                              f"STARTTLS; {_advice(kind, server, 'starttls')}", here)
     mode = (f"is '{server.security}' right for port {server.port}? 465/993 use ssl, 587/143 "
             f"use starttls")
     if isinstance(exc, ssl.SSLError):
-        return MailError(f"TLS failed: {exc.reason or exc} ({mode})", here)
+        return MailSettingsError(f"TLS failed: {exc.reason or exc} ({mode})", here)
     return MailError(f"the server broke off before greeting ({_shown(str(exc)) or 'no reason'})"
                      f"; {mode}", here)
 
@@ -174,7 +180,8 @@ def reported(kind: str, server: Server) -> Iterator[None]:
         yield
     except ssl.SSLCertVerificationError as exc:
         detail = exc.verify_message or exc.reason or "untrusted"
-        raise MailError(f"TLS failed: the server's certificate is not trusted ({detail}); "
+        raise MailSettingsError(f"TLS failed: the server's certificate is not trusted "
+                                f"({detail}); "
                         f"if it uses its own certificate, name it with --ca-file", here) from None
     except ssl.SSLError as exc:
         detail = exc.reason or str(exc)

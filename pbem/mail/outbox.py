@@ -9,31 +9,63 @@ them in order and says "received before" for the ones it holds already.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pbem import store
-from pbem.savefile import SaveFile
+from pbem.errors import PbemError
+from pbem.savefile import SUFFIX, SaveFile, read
 
 MAX_SAVES = 12  # a message stays well under the inbox's attachment cap
 
 
-def history(save: SaveFile) -> list[SaveFile]:
-    """``save`` and the saves before it that this machine holds, newest last."""
-    by_hash = {s.sha256: s for s in store.candidates_of(save.game_id)}
-    chain = [save]
-    while chain[0].previous is not None and chain[0].previous in by_hash:
-        chain.insert(0, by_hash[chain[0].previous])
-    return chain
+def _before(save: SaveFile) -> SaveFile | None:
+    """The save before ``save``, from this machine's store (found by its name)."""
+    if save.previous is None:
+        return None
+    folder = store.game_folder(save.game_id)
+    pattern = f"{save.game_id[:8]}-{save.sequence - 1:04d}-*{SUFFIX}"
+    for path in sorted(folder.glob(pattern)) if folder.is_dir() else []:
+        try:
+            found = read(path)
+        except PbemError:
+            continue
+        if found.sha256 == save.previous:
+            return found
+    return None
+
+
+def back_from(save: SaveFile) -> Iterator[SaveFile]:
+    """``save``, then each save before it that this machine holds, newest first. Only
+    the saves asked for are read, so a long game costs no more than a short one."""
+    current: SaveFile | None = save
+    while current is not None:
+        yield current
+        current = _before(current)
 
 
 def unacknowledged(save: SaveFile, roles: list[str]) -> list[SaveFile]:
     """The saves up to ``save`` that at least one of ``roles`` has not written after."""
-    chain = history(save)
-    start = len(chain) - 1
-    for role in roles:
-        last = max((i for i, s in enumerate(chain) if s.writer == role), default=-1)
-        start = min(start, last + 1)
-    return chain[max(start, 0):]
+    chain = [save]
+    waiting = set(roles) - {save.writer}  # whoever wrote it has seen what came before
+    for earlier in back_from(save):
+        if not waiting:
+            break
+        if earlier is save:
+            continue
+        if earlier.writer in waiting:  # the latest save this recipient wrote
+            waiting.discard(earlier.writer)
+            if not waiting:
+                break
+        chain.insert(0, earlier)
+    return chain
 
 
 def resend(save: SaveFile, first: int, last: int) -> list[SaveFile]:
     """Saves ``first``..``last`` of the game, found before ``save``."""
-    return [s for s in history(save) if first <= s.sequence <= last]
+    chain: list[SaveFile] = []
+    for earlier in back_from(save):
+        if earlier.sequence < first:
+            break
+        if earlier.sequence <= last:
+            chain.insert(0, earlier)
+    return chain

@@ -6,6 +6,7 @@ import os
 
 from pbem.config import Server
 from pbem.errors import MailError
+from pbem.mail.network import MailSettingsError
 
 SERVICE = "pbem"
 ENV = {"smtp": "PBEM_SMTP_PASSWORD", "imap": "PBEM_IMAP_PASSWORD"}
@@ -28,12 +29,13 @@ def get(kind: str, server: Server) -> str:
         try:
             value = keyring.get_password(SERVICE, keyring_user(kind, server))
         except Exception as exc:  # any keyring backend failure is the same to the user
-            raise MailError(f"no {kind.upper()} password: the OS keyring cannot be used "
-                            f"({_short(exc)}); {hint}", server.label()) from None
+            raise MailSettingsError(f"no {kind.upper()} password: the OS keyring cannot be "
+                                    f"used ({_short(exc)}); {hint}", server.label()) from None
     except ImportError:  # pragma: no cover - keyring is a dependency
         value = None
     if not value:
-        raise MailError(f"no {kind.upper()} password for {server.user}; {hint}", server.label())
+        raise MailSettingsError(f"no {kind.upper()} password for {server.user}; {hint}",
+                                server.label())
     return value
 
 

@@ -79,17 +79,19 @@ def send(server: Server, password: str, message: EmailMessage, sender: str,
                 client.ehlo()
                 if server.security == "starttls":
                     if not client.has_extn("starttls"):
-                        raise MailError("the server does not offer STARTTLS; use security "
-                                        "'ssl' (port 465) or another server", where)
+                        raise network.MailSettingsError(
+                            "the server does not offer STARTTLS; use security 'ssl' (port "
+                            "465) or another server", where)
                     client.starttls(context=context)
                     client.ehlo()
                 network.settle(client.sock)
                 client.login(server.user, password)
                 refused = client.send_message(message, from_addr=sender, to_addrs=recipients)
         except smtplib.SMTPAuthenticationError as exc:
-            raise MailError(f"the server refused the login for {server.user}: wrong user "
-                            f"name or password ({exc.smtp_code} {_text(exc.smtp_error)}); "
-                            f"Gmail, Outlook and Fastmail want an app password", where) from None
+            raise network.MailSettingsError(
+                f"the server refused the login for {server.user}: wrong user name or "
+                f"password ({exc.smtp_code} {_text(exc.smtp_error)}); Gmail, Outlook and "
+                f"Fastmail want an app password", where) from None
         except smtplib.SMTPNotSupportedError as exc:
             raise MailError(f"the server does not support this: {_text(str(exc))}",
                             where) from None

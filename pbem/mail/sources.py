@@ -1,4 +1,5 @@
-"""Reading raw messages from local mail folders: a Maildir, an mbox file or ``.eml`` files.
+"""Reading raw messages from local mail folders: a Maildir, an mbox file, ``.eml`` files,
+or a plain folder of ``.eml`` files and saves (``.pbem.yaml``), such as a shared folder.
 
 Every message is read only up to :data:`MAX_MESSAGE` bytes: a larger one is reported
 and skipped without being read whole.
@@ -7,12 +8,14 @@ and skipped without being read whole.
 from __future__ import annotations
 
 import mailbox
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from pbem.errors import FormatError
+from pbem.savefile import SUFFIX
 
 MAX_MESSAGE = 16 * 1024 * 1024
 
@@ -25,6 +28,7 @@ class RawMessage:
     size: int
     data: bytes | None = None
     skipped: str | None = None
+    is_save: bool = False  # a save file found in a folder, not a message
 
 
 def too_large(size: int) -> str:
@@ -43,12 +47,12 @@ def _read_capped(handle: BinaryIO, where: str) -> RawMessage:
 
 
 def kind_of(path: Path) -> str:
-    """``maildir``, ``mbox`` or ``eml``, from what is at ``path``."""
+    """``maildir``, ``folder``, ``mbox`` or ``eml``, from what is at ``path``."""
     where = str(path)
     if path.is_dir():
         if all((path / sub).is_dir() for sub in ("cur", "new", "tmp")):
             return "maildir"
-        raise FormatError("is a folder but not a Maildir (it needs cur/, new/ and tmp/)", where)
+        return "folder"
     try:
         with open(path, "rb") as handle:
             start = handle.read(5)
@@ -59,9 +63,16 @@ def kind_of(path: Path) -> str:
     return "mbox" if start == b"From " else "eml"
 
 
+def _arrival(key: str) -> list[tuple[int, str]]:
+    """A Maildir name's place in the order of arrival: its numbers compared as numbers
+    (``1700000000.M99P7`` comes before ``1700000000.M123P7``)."""
+    return [(int(part), "") if part.isdigit() else (0, part)
+            for part in re.split(r"(\d+)", key) if part]
+
+
 def _maildir(path: Path) -> Iterator[RawMessage]:
     box = mailbox.Maildir(str(path), factory=None, create=False)
-    for key in sorted(box.keys()):
+    for key in sorted(box.keys(), key=_arrival):
         with box.get_file(key) as handle:
             yield _read_capped(handle, f"{path} message {key}")
 
@@ -81,10 +92,24 @@ def _eml(path: Path) -> Iterator[RawMessage]:
         yield _read_capped(handle, str(path))
 
 
+def _folder(path: Path) -> Iterator[RawMessage]:
+    """The ``.eml`` files and saves directly in a folder, by name; nothing else in it."""
+    for item in sorted(path.iterdir()):
+        if item.name.startswith(".") or not item.is_file():
+            continue
+        if item.name.endswith(SUFFIX):
+            with open(item, "rb") as handle:
+                raw = _read_capped(handle, str(item))
+            raw.is_save = True
+            yield raw
+        elif item.name.lower().endswith(".eml"):
+            yield from _eml(item)
+
+
 def read(path: Path) -> Iterator[RawMessage]:
     """The messages at ``path``; an unreadable folder or file is a one-line FormatError."""
     kind = kind_of(path)
-    reader = {"maildir": _maildir, "mbox": _mbox, "eml": _eml}[kind]
+    reader = {"maildir": _maildir, "folder": _folder, "mbox": _mbox, "eml": _eml}[kind]
     try:
         yield from reader(path)
     except OSError as exc:

@@ -125,8 +125,8 @@ class SmtpServer:
 
 
 def start_smtp(cert: Certificate, users: dict[str, str], security: str = "starttls",
-               imap: DovecotServer | None = None) -> SmtpServer:
-    server = SmtpServer(free_port(), security, users, imap=imap)
+               imap: DovecotServer | None = None, port: int | None = None) -> SmtpServer:
+    server = SmtpServer(port or free_port(), security, users, imap=imap)
     common: dict[str, Any] = {"authenticator": server.authenticate, "auth_required": True}
     if security == "starttls":
         controller = Controller(server, hostname="127.0.0.1", port=server.port,
@@ -216,6 +216,7 @@ class DovecotServer:
             conn.logout()
 
     def empty(self, user: str) -> None:
+        """Empty ``user``'s INBOX and remove their other folders."""
         conn = self.login(user)
         try:
             conn.select("INBOX")
@@ -223,6 +224,42 @@ class DovecotServer:
             if data and data[0]:
                 conn.store(b",".join(data[0].split()).decode(), "+FLAGS", "\\Deleted")
                 conn.expunge()
+            for name in self.folders(user, conn):
+                if name != "INBOX":
+                    conn.delete(f'"{name}"')
+        finally:
+            conn.logout()
+
+    def folders(self, user: str, conn: imaplib.IMAP4 | None = None) -> list[str]:
+        """The names of ``user``'s folders."""
+        own = conn or self.login(user)
+        try:
+            _, data = own.list()
+            return [line.decode().rsplit(' "', 1)[-1].strip('"') if line.endswith(b'"')
+                    else line.decode().rsplit(" ", 1)[-1]
+                    for line in data if isinstance(line, bytes)]
+        finally:
+            if conn is None:
+                own.logout()
+
+    def subjects(self, user: str, folder: str = "INBOX") -> list[str]:
+        """The subjects of the messages in one of ``user``'s folders (decoded)."""
+        import email
+        import email.policy
+
+        conn = self.login(user)
+        try:
+            status, _ = conn.select(f'"{folder}"', readonly=True)
+            if status != "OK":
+                return []
+            _, data = conn.search(None, "ALL")
+            out = []
+            for number in (data[0] or b"").split():
+                _, parts = conn.fetch(number.decode(), "(BODY.PEEK[HEADER.FIELDS (SUBJECT)])")
+                header = next(p[1] for p in parts if isinstance(p, tuple))
+                msg = email.message_from_bytes(header, policy=email.policy.default)
+                out.append(str(msg["Subject"]))
+            return out
         finally:
             conn.logout()
 

@@ -13,6 +13,7 @@ import pytest
 
 from pbem import atomic, identity, paths, savefile, store
 from pbem.ledger import Ledger
+from pbem.mail import sources
 from pbem.mail.filing import quarantine_folder, waiting_folder
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
@@ -58,10 +59,11 @@ def test_maildir_files_each_save_once_and_lists_the_next_move(tmp_path: Path) ->
     last = saves[-1]
     assert last.due is not None
     if last.due["role"] == "green":  # bob plays green
-        assert f"Your move:\n  Tiny Race {last.game_id[:8]}, save {last.sequence}" in out
+        assert (f"Your move:\n  Tiny Race {last.game_id[:8]} (open dice), save "
+                f"{last.sequence}") in out
         assert f"->  pbem play {_filed(last)}" in out
     else:
-        assert f"Waiting for others:\n  Tiny Race {last.game_id[:8]}" in out
+        assert f"Waiting for others:\n  Tiny Race {last.game_id[:8]} (open dice)" in out
     head = Ledger(bob.key.public).head(last.game_id)
     assert head is not None and head["sha256"] == last.sha256
     again = cli({}, "inbox", box).out
@@ -246,12 +248,42 @@ def test_full_disk_is_one_line_and_nothing_is_lost(tmp_path: Path,
     assert all(str(_filed(s)).startswith(str(tmp_path)) for s in saves)
 
 
+def test_a_plain_folder_gives_its_messages_and_saves(tmp_path: Path) -> None:
+    """A folder that is not a Maildir (a shared folder, saved mail): its .eml files and
+    saves are read, each once; other files are not looked at."""
+    bob = identity.keygen("bob")
+    _, saves = race(bob, turns=3)
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    (folder / "a-turn.eml").write_bytes(save_letter(saves[0]))
+    for save in saves[1:]:
+        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
+            save.raw)
+    (folder / "notes.txt").write_text("not a save")
+    (folder / "sub").mkdir()
+    out = cli({}, "inbox", folder).out
+    assert f"Read {len(saves)} new messages." in out
+    assert all(f"-> {_filed(save)}" in out for save in saves)
+    assert "notes.txt" not in out
+    assert Ledger(bob.key.public).head(saves[0].game_id)["sha256"] == saves[-1].sha256
+    again = cli({}, "inbox", folder).out
+    assert f"Read 0 new messages ({len(saves)} read before were skipped)." in again
+
+
 def test_bad_folders_are_one_line(tmp_path: Path) -> None:
     identity.keygen("bob")
-    (tmp_path / "plain").mkdir()
-    result = cli({}, "inbox", tmp_path / "plain", ok=False)
-    assert result.code == 3 and "not a Maildir" in result.err
     result = cli({}, "inbox", tmp_path / "missing", ok=False)
     assert result.code == 3 and "no such file or folder" in result.err
     result = cli({}, "inbox", ok=False)
     assert result.code == 2 and "no IMAP server set up" in result.err
+
+
+def test_a_maildir_is_read_in_the_order_its_messages_came(tmp_path: Path) -> None:
+    """Maildir names start with the time of arrival, in numbers of varying length."""
+    box = _maildir(tmp_path / "Maildir")
+    names = ["1700000000.M99P7Q1.host", "1700000000.M123P7Q2.host",
+             "1699999999.M999999P7Q0.host", "1700000001.M5P7Q3.host"]
+    for name in names:
+        (box / "new" / name).write_bytes(letter(subject=name))
+    read = [raw.where.rsplit(" ", 1)[-1] for raw in sources.read(box)]
+    assert read == [names[2], names[0], names[1], names[3]]

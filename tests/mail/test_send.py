@@ -71,10 +71,12 @@ def test_send_over_starttls_is_received_and_verifies(
     msg, files = _parts(delivered.data)
     save = savefile.read(save_path)
     assert msg["Subject"] == (f"[pbem] Dragons & Tigers of the Three Kingdoms "
-                              f"{save.game_id[:8]} — round 1, save 0 — bob to move")
+                              f"{save.game_id[:8]} — round 1, save 0 — bob to move "
+                              f"(witnessed dice)")
     assert msg["To"] == "bob <bob@pbem.test>" and msg["From"] == "Alice <alice@pbem.test>"
     body = msg.get_body(("plain",)).get_content()
     assert "bob (White Tiger 白虎) is to move" in body and "Round 1 of 8" in body
+    assert "Dice: witnessed (each roll needs another player's answer)." in body.splitlines()
     name = savefile.file_name(save.game_id, 0, "blue")
     kind, data = files[name]
     assert kind == "application/octet-stream" and data == save_path.read_bytes()
@@ -202,7 +204,8 @@ def test_copies_go_to_the_other_players(tmp_path: Path, workdir: Path,
     name = savefile.file_name(save.game_id, 0, "blue")
     assert (carol.data_dir / "games" / save.game_id / name).read_bytes() == save.raw
     assert f"Nothing awaits you.\nWaiting for others:\n  Dragons & Tigers of the Three " \
-           f"Kingdoms {save.game_id[:8]}, save 0: bob - bob joins the game" in out
+           f"Kingdoms {save.game_id[:8]} (witnessed dice), save 0: bob - bob joins the game" \
+           in out
 
 
 def test_unknown_recipient_and_bad_input(pair: tuple[Player, Player, Path],

@@ -1,0 +1,250 @@
+"""A development figure (for ``scripts/bench``): how long a witnessed roll takes by mail.
+
+:func:`witness_round_trip_ms` starts a throwaway Dovecot IMAP server and an SMTP server on
+127.0.0.1 (the mail tests' own, from ``tests/mail/servers.py``), gives alice and bob a
+home each, and runs ``pbem watch`` for both, each in a process of its own, waiting with
+IMAP IDLE. They play Dragons & Tigers with witnessed dice; each mover's turn is applied
+(``pbem apply``) when their watcher says it is their move, and mailed (``pbem send``).
+For every roll request, the time is taken from the moment the request is written to the
+moment the mover's watcher has filed the witness's answer: the request is mailed, the
+other watcher hears of it (IDLE), files it, answers it and mails the answer, and the
+mover's watcher hears of that and files it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+KINGDOMS = "kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu"
+PASSWORDS = {"alice": "alice-imap", "bob": "bob-imap"}
+WAIT = 60.0
+
+
+@dataclass
+class _Watcher:
+    """``pbem watch`` in its own process; each line it prints, with the time it came."""
+
+    process: subprocess.Popen[str]
+    lines: list[tuple[float, str]] = field(default_factory=list)
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def read(self, stream: IO[str]) -> None:
+        for line in stream:
+            with self.changed:
+                self.lines.append((time.perf_counter(), line.rstrip("\n")))
+                self.changed.notify_all()
+
+    def wait_for(self, pattern: str, after: int) -> tuple[int, float, re.Match[str]]:
+        """The first line from index ``after`` on that matches: (index, time, match)."""
+        found = re.compile(pattern)
+        deadline = time.monotonic() + WAIT
+        with self.changed:
+            while True:
+                for index in range(after, len(self.lines)):
+                    moment, line = self.lines[index]
+                    if match := found.search(line):
+                        return index, moment, match
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    text = "\n".join(line for _, line in self.lines[-20:])
+                    raise RuntimeError(f"pbem watch never said {pattern!r}:\n{text}")
+                self.changed.wait(0.2)
+
+
+@dataclass
+class _Home:
+    name: str
+    env: dict[str, str]
+    watcher: _Watcher | None = None
+    cursor: int = 0
+
+
+@contextlib.contextmanager
+def _servers() -> Iterator[tuple[Any, Any]]:
+    sys.path.insert(0, str(ROOT))
+    from tests.mail.servers import start_dovecot, start_smtp
+
+    dovecot = start_dovecot(PASSWORDS)
+    smtp = start_smtp(dovecot.cert,
+                      {f"{n}@pbem.test": p for n, p in PASSWORDS.items()}, "starttls", dovecot)
+    try:
+        yield dovecot, smtp
+    finally:
+        smtp.controller.stop()
+        dovecot.stop()
+
+
+def _pbem(home: _Home, *args: object) -> str:
+    """A pbem command run here, as ``home``'s player (what the terminal table would do)."""
+    from typer.testing import CliRunner
+
+    import pbem.cli.mail  # noqa: F401  (the mail commands)
+    from pbem.cli.main import app
+
+    result = CliRunner().invoke(app, [str(a) for a in args], env=home.env)
+    if result.exit_code != 0:
+        raise RuntimeError(f"pbem {' '.join(map(str, args))} failed: {result.output}")
+    return result.stdout
+
+
+def _home(root: Path, name: str, dovecot: Any, smtp: Any) -> _Home:
+    home = _Home(name, {"PBEM_CONFIG_DIR": str(root / name / "config"),
+                        "PBEM_DATA_DIR": str(root / name / "data"),
+                        "PBEM_IMAP_PASSWORD": PASSWORDS[name],
+                        "PBEM_SMTP_PASSWORD": PASSWORDS[name]})
+    _pbem(home, "keygen", name)
+    _pbem(home, "config", "me", f"{name}@pbem.test", "--identity", name)
+    _pbem(home, "config", "smtp", "127.0.0.1", "--port", smtp.port, "--security", "starttls",
+          "--ca-file", dovecot.cert.cert)
+    _pbem(home, "config", "imap", "127.0.0.1", "--port", dovecot.imaps_port, "--security",
+          "ssl", "--user", name, "--ca-file", dovecot.cert.cert)
+    return home
+
+
+def _watch(home: _Home) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PBEM_", "PYTHON"))}
+    env.update(home.env, PYTHONUNBUFFERED="1", PYTHONDONTWRITEBYTECODE="1")
+    process = subprocess.Popen([sys.executable, "-m", "pbem", "watch", "--no-notify"],
+                               cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    home.watcher = _Watcher(process)
+    assert process.stdout is not None
+    threading.Thread(target=home.watcher.read, args=(process.stdout,), daemon=True).start()
+    home.watcher.wait_for(r"^Watching ", 0)
+
+
+def _stop(home: _Home) -> None:
+    if home.watcher is not None and home.watcher.process.poll() is None:
+        home.watcher.process.terminate()
+        try:
+            home.watcher.process.wait(20)
+        except subprocess.TimeoutExpired:
+            home.watcher.process.kill()
+
+
+def _actions(path: Path, home: _Home) -> list[dict[str, Any]]:
+    """What the mover does: end each step where the rules allow, else the first offer."""
+    from pbem import identity, savefile, session
+
+    with _as(home):
+        me = identity.load(home.name)
+    composer = session.Composer(savefile.read(path), me)
+    actions: list[dict[str, Any]] = []
+    while composer.my_move():
+        prompt = composer.prompt()
+        assert prompt is not None
+        ends = [spec for spec in prompt.actions if spec.verb.startswith("end")]
+        spec = ends[0] if ends else prompt.actions[0]
+        values = {p.name: (p.options[0].value if p.kind == "choice" else
+                           [o.value for o in p.options[:max(1, p.minimum)]]
+                           if p.kind == "choices" else p.minimum)
+                  for p in spec.params if p.default is None}
+        action = spec.complete(**values)
+        composer.act(action)
+        actions.append(action)
+    return actions
+
+
+@contextlib.contextmanager
+def _as(home: _Home) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in home.env}
+    os.environ.update(home.env)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def witness_round_trip_ms(samples: int = 6) -> dict[str, float]:
+    """Median and max milliseconds from writing a roll request to the mover's watcher
+    having filed its answer (``witness_round_trip_ms``, ``..._max``)."""
+    from pbem import savefile, strict_yaml
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as tmp, \
+            _servers() as (dovecot, smtp):
+        root = Path(tmp)
+        homes = {n: _home(root, n, dovecot, smtp) for n in ("alice", "bob")}
+        alice, bob = homes["alice"], homes["bob"]
+        _pbem(alice, "config", "opponent", _pbem(bob, "whoami").strip().splitlines()[-1],
+              "bob@pbem.test")
+        _pbem(bob, "config", "opponent", _pbem(alice, "whoami").strip().splitlines()[-1],
+              "alice@pbem.test")
+        try:
+            for home in homes.values():
+                _watch(home)
+            (root / "bob.id").write_text(_pbem(bob, "whoami").strip().splitlines()[-1] + "\n")
+            first = root / "first.pbem.yaml"
+            _pbem(alice, "new", "dragons-tigers", "--opponent", root / "bob.id", "--option",
+                  KINGDOMS, "-o", first)
+            _pbem(alice, "send", first)
+            move = r"^your move .* save (\d+): .*  ->  pbem (play|join) (\S+)$"
+            while len(times) < samples:
+                mover, found = _next_move(homes, move)
+                path = Path(found.group(3))
+                if found.group(2) == "join":
+                    written = _wrote(_pbem(mover, "join", path))
+                    _pbem(mover, "send", written)
+                    continue
+                actions = root / "turn.yaml"
+                actions.write_text(strict_yaml.dump(_actions(path, mover)))
+                written = _wrote(_pbem(mover, "apply", path, actions))
+                start = time.perf_counter()
+                _pbem(mover, "send", written)
+                request = savefile.read(written)
+                if request.pending is None:
+                    continue
+                assert mover.watcher is not None
+                _, moment, _ = mover.watcher.wait_for(
+                    rf"^filed .* save {request.sequence + 1} from ", mover.cursor)
+                times.append((moment - start) * 1000)
+        finally:
+            for home in homes.values():
+                _stop(home)
+    return {"witness_round_trip_ms": statistics.median(times),
+            "witness_round_trip_max_ms": max(times)}
+
+
+def _wrote(out: str) -> Path:
+    found = re.search(r"Wrote (\S+?)[.:]?(\s|$)", out)
+    if found is None:
+        raise RuntimeError(f"no save written: {out}")
+    return Path(found.group(1))
+
+
+def _next_move(homes: dict[str, _Home], pattern: str) -> tuple[_Home, re.Match[str]]:
+    """The next "your move" line of either watcher."""
+    deadline = time.monotonic() + WAIT
+    found = re.compile(pattern)
+    while time.monotonic() < deadline:
+        for home in homes.values():
+            watcher = home.watcher
+            assert watcher is not None
+            with watcher.changed:
+                for index in range(home.cursor, len(watcher.lines)):
+                    if match := found.search(watcher.lines[index][1]):
+                        home.cursor = index + 1
+                        return home, match
+                watcher.changed.wait(0.02)
+    raise RuntimeError("no watcher said whose move it is")
+
+
+if __name__ == "__main__":
+    for name, value in witness_round_trip_ms().items():
+        print(f"{name}: {value:.0f}")
