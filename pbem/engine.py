@@ -234,6 +234,11 @@ class GameModule(ABC):
         """A line front ends show when the game's data is partly reconstructed."""
         return None
 
+    def key_results(self, log: list[str]) -> list[str]:
+        """The big news in these log lines, for the top of a message or a dialog:
+        eliminations, defections, captures, areas changing hands, losses to events."""
+        return []
+
     def dice_context(self, state: State) -> str:
         """Where the game stands, for keying open-mode dice (e.g. ``round 3, turn 7``):
         a roll is fixed by this context, its purpose and how many such rolls came before
