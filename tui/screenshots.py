@@ -26,9 +26,9 @@ WHEN = "2026-11-22T12:00:00Z"
 
 
 def _game(folder: Path) -> Path:
-    from pbem import identity, keeping, session
+    from pbem import identity, keeping, saving, session
 
-    session.now_utc = lambda: WHEN  # the pictures show no clock; keep the bytes stable
+    saving.now_utc = lambda: WHEN  # the pictures show no clock; keep the bytes stable
     cao, liu = identity.keygen("cao"), identity.keygen("liu")
     first = session.new_game("dragons-tigers", cao, [liu.identity], None, SCENARIO, True,
                              game_id="7" * 32)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pbem import identity, keeping, session
+from pbem import identity, keeping, saving, session
 
 GAME_ID = "7" * 32
 WHEN = "2026-11-22T12:00:00Z"
@@ -28,7 +28,7 @@ TURN_SCENARIO: dict[str, Any] = {
 @pytest.fixture(autouse=True)
 def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves carry the time they were written; keep it fixed so bytes compare."""
-    monkeypatch.setattr(session, "now_utc", lambda: WHEN)
+    monkeypatch.setattr(saving, "now_utc", lambda: WHEN)
 
 
 @pytest.fixture
