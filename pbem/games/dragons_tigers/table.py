@@ -76,6 +76,17 @@ class Table:
                 return f"{k.name} {k.zh} ({c.name})"
         return f"{k.name} {k.zh}"
 
+    def by_area(self, counts: dict[str, Any]) -> dict[str, Any]:
+        """``counts`` keyed by area in the board's order (unknown names last, as given),
+        so that the order an action lists its arguments in never changes the story."""
+        order = {a: i for i, a in enumerate(self.cat.areas)}
+        return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))
+
+    def by_kingdom(self, counts: dict[str, Any]) -> dict[str, Any]:
+        """``counts`` keyed by kingdom in the catalog's order (see :meth:`by_area`)."""
+        order = {k: i for i, k in enumerate(self.cat.kingdoms)}
+        return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))
+
     def aname(self, area: str) -> str:
         a = self.cat.areas[area]
         return f"{a.name} {a.zh}"

@@ -528,7 +528,7 @@ def _loss_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
                     and all(0 <= n <= t.armies(area, k) for k, n in counts.items())
                     and sum(counts.values()) == hits,
                     f"the losses must add up to {n_armies(hits)} of this side", "5.4(C)")
-            step["alloc"][who] = counts
+            step["alloc"][who] = t.by_kingdom(counts)
             return
 
 

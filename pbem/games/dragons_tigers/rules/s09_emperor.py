@@ -103,7 +103,7 @@ def _offering(t: Table, role: str, action: Mapping[str, Any]) -> dict[str, int]:
     plan = dict(given)
     plan.update({k.split(".", 1)[1]: v for k, v in action.items() if k.startswith("from.")})
     plan = {a: n for a, n in plan.items() if n != 0}
-    return plan or offering_plan(t, role)
+    return t.by_area(plan) or offering_plan(t, role)
 
 
 def pay(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
