@@ -29,9 +29,13 @@ from pbem.dice import Dice
 from pbem.engine import Log
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import counters
+from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.catalog import Catalog, Character, load_catalog
 
 OFF_MAP = ("pool", "dead", "aside", "out", "court")
+# the mark of a key result in the log (eliminations, defections, captures, areas changing
+# hands, losses to events...): see :meth:`Table.news` and pbem/games/dragons_tigers/news.py
+NEWS = "» "
 
 
 class Table:
@@ -60,6 +64,11 @@ class Table:
 
     def heading(self, text: str, rule: str | None = None) -> None:
         self.log.heading(text, rule)
+
+    def news(self, text: str, rule: str | None = None) -> None:
+        """A line of the story that is also a key result: marked so that front ends and
+        the mail can put it first (news.key_results)."""
+        self.log.add(NEWS + text, rule)
 
     # ------------------------------------------------------------------ names
 
@@ -456,6 +465,29 @@ class Table:
 
     def orders(self, role: str) -> dict[str, Any]:
         return self.s["orders"].get(role, {})
+
+    def order(self, role: str, name: str) -> str:
+        """The value of ``role``'s standing order ``name`` (its default if never set)."""
+        return standing.value(self.orders(role), name)
+
+    def mover(self) -> str | None:
+        """The player moving now: the player of the turn in progress; nobody in the draft
+        or at the end of a round."""
+        turn = self.turn()
+        return str(turn["player"]) if turn is not None else None
+
+    def answers(self, role: str, name: str, mover_asked: bool = True) -> bool:
+        """Does ``role``'s standing order ``name`` answer the question now? Not when it is
+        ``ask``, nor (``mover_asked``) while ``role`` is the player moving: a player
+        decides his own turn himself."""
+        if mover_asked and role == self.mover():
+            return False
+        return self.order(role, name) != "ask"
+
+    def by_order(self, role: str, name: str, outcome: str, rule: str | None = None) -> None:
+        """Say that ``role``'s standing order ``name`` decided a real choice, and how."""
+        self.say(f"{self.rname(role)}'s standing order {name}: {self.order(role, name)} — "
+                 f"{outcome}", rule)
 
 
 def count(items: Iterable[Any]) -> int:

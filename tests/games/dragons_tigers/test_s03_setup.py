@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import UsageError
-from tests.games.dragons_tigers.kit import Game
+from tests.games.dragons_tigers.kit import Game, pick_by_pick
 
 FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia", "lu-su",
                   "cheng-yu", "jia-xu", "fa-zheng", "taishi-ci", "lu-meng", "wei-yan",
@@ -30,7 +30,7 @@ def test_draft_offers_only_the_nine_original_kingdoms() -> None:
     """Each player takes a main kingdom and two allies, all from the nine original
     kingdoms; Dong Zhuo, Zhang Lu and Lü Bu (the Traitorous kingdoms) can never be picked,
     neither in the draft nor when kingdoms are agreed at creation."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     game.start(6, 1)
     offered = {a["kingdom"] for a in game.offered("pick")}
     assert offered == {"cao-cao", "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu",
@@ -53,7 +53,7 @@ def test_high_roller_picks_first_fourth_fifth_other_second_third_sixth() -> None
     """Both players roll a die; the higher roll takes the 1st, 4th and 5th kingdoms and the
     other player the 2nd, 3rd and 6th (a snake draft). White rolls 5 against Blue's 2, so
     the picks go White, Blue, Blue, White, White, Blue; a pick out of turn is refused."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     lines = game.start(2, 5)
     assert lines == ["Rolls: Blue Dragon 2, White Tiger 5 (3.1(B))",
                      "Draft order: White Tiger, Blue Dragon (3.1(B))"]
@@ -76,7 +76,7 @@ def test_high_roller_picks_first_fourth_fifth_other_second_third_sixth() -> None
 def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
     """Tied draft rolls are rolled again (rules-notes 2). Main kingdoms are named only
     when all six picks are made, in draft order; the first turn of Round 1 then begins."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     lines = game.start(4, 4, 6, 3)
     assert lines == ["Rolls: Blue Dragon 4, White Tiger 4 (3.1(B))",
                      "Tie between Blue Dragon and White Tiger: they roll again",
@@ -106,7 +106,7 @@ def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
 def test_unchosen_kingdoms_stay_neutral_on_the_map() -> None:
     """The three kingdoms nobody drafts are neutral: they belong to no player, keep their
     pieces at home, and their chits stay out of the activation pool."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     game.start(3, 1)
     lines: list[str] = []
     for role, kid in [("blue", "cao-cao"), ("white", "yuan-shao"), ("white", "yuan-shu"),
@@ -212,7 +212,7 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
     """If a player's main kingdom is eliminated in battle he names one of his allied
     kingdoms as the new main kingdom. Yuan Shu, White's main kingdom, has only his warlord
     left, alone in Xuchang; Cao Cao's armies march in, the warlord has nowhere to go and
-    dies, and White must choose Yuan Shao or Liu Biao as main kingdom."""
+    dies, and White (standing order new_main: ask) chooses Yuan Shao or Liu Biao."""
     game = Game({
         "kingdoms": {"cao-cao": {"owner": "blue", "main": True},
                      "yuan-shu": {"owner": "white", "main": True},
@@ -223,7 +223,7 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
                    "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]},
                    "xiangyang": {"armies": {"liu-biao": 10}, "characters": ["liu-biao"]}},
         "turn": {"kingdom": "cao-cao", "phase": "movement"},
-    })
+    }, orders={"white": {"new_main": "ask"}})
     game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
                       "to": ["xuchang"], "armies": 4})
     lines = game.act("blue", "end-movement")
@@ -238,6 +238,32 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
     game.refuse("white", {"do": "main", "kingdom": "cao-cao"}, rule="3.2(C)")
     lines = game.act("white", {"do": "main", "kingdom": "liu-biao"})
     assert lines[0].strip() == "White Tiger makes Liu Biao 劉表 the main kingdom (3.2(C))"
+    assert game.t.main_of("white") == "liu-biao"
+    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
+
+
+@pytest.mark.rule("3.2(C)")
+def test_new_main_kingdom_by_standing_order_is_the_strongest_ally() -> None:
+    """By default (standing order new_main: strongest) White is not asked in Blue's turn:
+    the ally with the most armies becomes the main kingdom, and the log says which order
+    decided it."""
+    game = Game({
+        "kingdoms": {"cao-cao": {"owner": "blue", "main": True},
+                     "yuan-shu": {"owner": "white", "main": True},
+                     "yuan-shao": {"owner": "white"}, "liu-biao": {"owner": "white"}},
+        "pieces": {"yanzhou": {"armies": {"cao-cao": 10},
+                               "characters": ["cao-cao", "xiahou-dun"]},
+                   "xuchang": {"characters": ["yuan-shu"]},
+                   "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+                   "xiangyang": {"armies": {"liu-biao": 7}, "characters": ["liu-biao"]}},
+        "turn": {"kingdom": "cao-cao", "phase": "movement"},
+    })
+    game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
+                      "to": ["xuchang"], "armies": 4})
+    lines = [line.strip() for line in game.act("blue", "end-movement")]
+    assert "White Tiger's standing order new_main: strongest — Liu Biao 劉表 has the most " \
+           "armies (3.2(C))" in lines
+    assert "White Tiger makes Liu Biao 劉表 the main kingdom (3.2(C))" in lines
     assert game.t.main_of("white") == "liu-biao"
     assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
 

@@ -15,13 +15,21 @@ FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia
                   "gan-ning", "xu-huang", "zuo-ci"]
 
 
+# Both players asked at step 4 (standing order main_change: ask), so that a test stops
+# there before the next round begins
+ASKED_MAIN = {"blue": {"main_change": "ask"}, "white": {"main_change": "ask"}}
+
+
 def round_ending(rnd: int, kingdom: str = "yuan-shao", **extra: Any) -> Game:
     """``kingdom``'s turn in Round ``rnd`` is about to roll the Mandate, with the marker
-    on the northern edge: a 1 takes it off the display."""
+    on the northern edge: a 1 takes it off the display. Both players are asked at step 4
+    unless ``orders`` says otherwise."""
     scenario: dict[str, Any] = {"kingdoms": KINGDOMS, "round": rnd, "mandate": [0, -2],
                                 "turn": {"kingdom": kingdom, "phase": "mandate"}}
+    given = extra.pop("orders", {})
+    orders = {role: {**asked, **given.get(role, {})} for role, asked in ASKED_MAIN.items()}
     scenario.update(extra)
-    return Game(scenario)
+    return Game(scenario, orders=orders)
 
 
 def keep_mains(game: Game, *dice: int) -> list[str]:
@@ -77,9 +85,11 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
     """At the end of Round 1 Dong Zhuo dies and his counter turns into Li Jue where it
     stands, his armies and areas unchanged; his retainers turn over too. The dead Hua
     Xiong comes back as Zhang Ji beside Li Jue, and Li Ru, now serving Cao Cao, stays with
-    him because Blue chooses to keep him (rules-notes 44)."""
+    him because Blue (standing order keep_retainer: ask) chooses to keep him (rules-notes
+    44)."""
     game = round_ending(1, characters={"li-ru": {"at": "yanzhou", "kingdom": "cao-cao"},
-                                       "hua-xiong": "dead"})
+                                       "hua-xiong": "dead"},
+                        orders={"blue": {"keep_retainer": "ask"}})
     game.advance(1)
     prompt = game.prompt()
     assert prompt.role == "blue" and prompt.rule == "4.8.1(A)"
@@ -119,7 +129,8 @@ def test_a_turned_over_warlord_stays_in_the_view_off_the_map() -> None:
 def test_released_li_ru_turns_over_and_joins_li_jue() -> None:
     """A holder of Li Ru or Hua Xiong may instead let him go: the counter turns over and
     its other side joins Li Jue."""
-    game = round_ending(1, characters={"hua-xiong": {"at": "bohai", "kingdom": "yuan-shao"}})
+    game = round_ending(1, characters={"hua-xiong": {"at": "bohai", "kingdom": "yuan-shao"}},
+                        orders={"white": {"keep_retainer": "ask"}})
     game.advance(1)
     assert game.prompt().role == "white"
     lines = stripped(game.act("white", {"do": "release", "character": "hua-xiong"}))

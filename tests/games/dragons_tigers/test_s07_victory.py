@@ -68,15 +68,16 @@ def test_more_areas_at_the_end_of_round_8_wins() -> None:
 @pytest.mark.rule("7(3)")
 def test_round8_end_sequence_before_count_and_manpower_tiebreak() -> None:
     """With equal numbers of areas, the greater total manpower of those areas wins. The
-    count comes after Round 8's own end sequence (rules-notes 42): White, whose turn the
-    round ended, is first asked about his main kingdom. Blue's Yanzhou and Wuling make
-    5, White's Xuchang and Luoyang 8: White wins."""
+    count comes after Round 8's own end sequence (rules-notes 42): White (standing order
+    main_change: ask) is first asked about his main kingdom. Blue's Yanzhou and Wuling
+    make 5, White's Xuchang and Luoyang 8: White wins."""
     game = last_turn({
         "yanzhou": {"armies": {"cao-cao": 2}, "characters": ["cao-cao"]},
         "wuling": {"armies": {"cao-cao": 1}},
         "xuchang": {"armies": {"yuan-shao": 2}, "characters": ["yuan-shao"]},
         "luoyang": {"armies": {"yuan-shu": 1}, "characters": ["yuan-shu"]},
-    }, kingdoms=two_players(["cao-cao"], ["yuan-shao", "yuan-shu"]))
+    }, kingdoms=two_players(["cao-cao"], ["yuan-shao", "yuan-shu"]),
+        orders={"white": {"main_change": "ask"}})
     game.advance(1)
     assert not game.state["result"]
     assert game.prompt().role == "white" and game.prompt().step == "main-kingdom"

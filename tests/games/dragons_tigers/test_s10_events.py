@@ -136,9 +136,10 @@ def test_owner_chooses_which_retainer_dies_free_retainer_included() -> None:
     """The player who holds the chosen kingdom decides which of its retainers dies, and a
     recruited free retainer is as eligible as an original one. Blue rolls row 4 and picks
     White's Yuan Shu, who has also recruited Xu Huang: White must choose, and may choose
-    Xu Huang; Blue cannot choose for him."""
+    Xu Huang; Blue cannot choose for him (White's standing order retainer_death: ask)."""
     game = event_turn(characters={"xu-huang": {"at": "nanyang", "kingdom": "yuan-shu",
-                                               "recruited": True}})
+                                               "recruited": True}},
+                      orders={"white": {"retainer_death": "ask"}})
     game.advance(DIES, 4)
     assert [a["kingdom"] for a in game.offered("choose-kingdom")] == ["yuan-shao", "yuan-shu"]
     game.act("blue", {"do": "choose-kingdom", "kingdom": "yuan-shu"})
@@ -151,6 +152,29 @@ def test_owner_chooses_which_retainer_dies_free_retainer_included() -> None:
     assert "  Xu Huang 徐晃 dies (10.1(B))" in lines
     assert game.where("xu-huang") == "dead"
     assert [game.where(c) for c in ("ji-ling", "zhang-xun", "lei-bo")] == ["nanyang"] * 3
+
+
+@pytest.mark.rule("10.1(B)")
+def test_standing_order_names_the_weakest_retainer_of_another_players_kingdom() -> None:
+    """By default (standing order retainer_death: weakest) White is not asked in Blue's
+    turn: the retainer of Yuan Shu with the lowest ratings added up dies, and the log says
+    so. When Blue picks one of his own kingdoms in his own turn, he is asked: a standing
+    order never decides for the player moving."""
+    game = event_turn()
+    game.advance(DIES, 4)
+    lines = game.act("blue", {"do": "choose-kingdom", "kingdom": "yuan-shu"})
+    assert "  White Tiger's standing order retainer_death: weakest — chooses Lei Bo 雷薄 " \
+           "(10.1(B))" in lines
+    assert "  Lei Bo 雷薄 dies (10.1(B))" in lines
+    assert game.where("lei-bo") == "dead" and game.prompt().role == "blue"
+    own = event_turn()
+    own.advance(DIES, 2)
+    assert [a["kingdom"] for a in own.offered("choose-kingdom")] == [
+        "liu-bei", "liu-biao", "liu-zhang"]
+    own.act("blue", {"do": "choose-kingdom", "kingdom": "liu-bei"})
+    assert own.prompt().role == "blue" and own.prompt().step == "retainer-dies"
+    own.act("blue", {"do": "choose-retainer", "character": "zhang-fei"})
+    assert own.where("zhang-fei") == "dead"
 
 
 @pytest.mark.rule("10.1(B)")
@@ -266,8 +290,9 @@ def test_bountiful_harvest_adds_three_manpower() -> None:
 def test_emperor_flees_to_opponent_who_places_him() -> None:
     """Emperor Xian Flees: the player who holds the Emperor loses him to the other
     player, who puts him with any one of his own warlords. Blue holds him in Yanzhou; White
-    chooses to place him with Yuan Shu in Nanyang, and so controls him."""
-    game = event_turn(mandate=(1, -1), emperor="yanzhou")
+    chooses to place him with Yuan Shu in Nanyang (his standing order emperor: ask), and
+    so controls him."""
+    game = event_turn(mandate=(1, -1), emperor="yanzhou", orders={"white": {"emperor": "ask"}})
     lines = game.advance(2)
     assert lines[-1] == "  The Emperor leaves Blue Dragon for White Tiger (10.4)"
     assert game.prompt().role == "white"
@@ -284,8 +309,8 @@ def test_emperor_flees_to_opponent_who_places_him() -> None:
 def test_emperor_flees_from_traitorous_to_random_player() -> None:
     """When a Traitorous kingdom holds the Emperor, a random player receives him (the
     draw runs over the players in seat order). Dong Zhuo holds him in Luoyang; the draw
-    gives White, who places him with Liu Biao."""
-    game = event_turn(mandate=(1, -1))
+    gives White, who places him with Liu Biao (his standing order emperor: ask)."""
+    game = event_turn(mandate=(1, -1), orders={"white": {"emperor": "ask"}})
     lines = game.advance(2, 2)
     assert lines[-1] == ("  No player holds the Emperor: he flees to White Tiger, chosen at "
                          "random (10.4)")
@@ -293,6 +318,25 @@ def test_emperor_flees_from_traitorous_to_random_player() -> None:
     game.act("white", {"do": "place-emperor", "character": "liu-biao"})
     assert game.state["emperor"] == "xiangyang"
     assert game.controller("xiangyang") == "liu-biao"
+
+
+@pytest.mark.rule("10.4")
+def test_standing_order_places_the_fleeing_emperor_in_a_capital() -> None:
+    """By default (standing order emperor: capital) the receiving player is not asked:
+    the Emperor goes to a warlord of his standing in Luoyang, Chang'an or Xuchang, where
+    the Imperial Decree works, else to the warlord with most of his armies around him."""
+    game = event_turn(mandate=(1, -1), emperor="yanzhou", pieces=standard_pieces(
+        nanyang={"armies": {"yuan-shu": 9}, "characters": ["ji-ling", "zhang-xun", "lei-bo"]},
+        xuchang={"armies": {"yuan-shu": 1}, "characters": ["yuan-shu"]}))
+    lines = game.advance(2)
+    assert "  White Tiger's standing order emperor: capital — chooses Yuan Shu 袁術 in " \
+           "Xuchang 許昌 (10.4)" in lines
+    assert game.state["emperor"] == "xuchang"
+    game = event_turn(mandate=(1, -1), emperor="yanzhou")
+    lines = game.advance(2)
+    assert "  White Tiger's standing order emperor: capital — chooses Yuan Shao 袁紹 in " \
+           "Bohai 渤海 (10.4)" in lines
+    assert game.state["emperor"] == "bohai"
 
 
 # ---------------------------------------------------------------------- 10.5

@@ -169,21 +169,25 @@ def test_peach_garden_brothers_serving_elsewhere_stay() -> None:
 SUN_WU_GONE: dict[str, Any] = {"sun-jian": "out", "cheng-pu": "out", "huang-gai": "out"}
 
 
-def round_ends(rnd: int, kingdoms: dict[str, Any] | None = None, **scenario: Any) -> Game:
+def round_ends(rnd: int, kingdoms: dict[str, Any] | None = None,
+               orders: dict[str, dict[str, str]] | None = None, **scenario: Any) -> Game:
     """Cao Cao's turn with the marker on the display's southern edge: a Mandate roll of 4
-    takes it off and ends Round ``rnd``."""
+    takes it off and ends Round ``rnd``. Blue is asked at step 4 (main_change: ask), so
+    the round's end stops there."""
     base: dict[str, Any] = {"kingdoms": kingdoms or KINGDOMS, "mandate": [0, 2],
                             "round": rnd, "turn": {"kingdom": "cao-cao"}}
     base.update(scenario)
-    return Game(base)
+    given = orders or {}
+    return Game(base, orders={**given, "blue": {"main_change": "ask", **given.get("blue", {})}})
 
 
 @pytest.mark.rule("11.4")
 def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
     """Three Generations: an eliminated Sun Wu comes back at the end of Round 2 under Sun
     Ce, in Jianye, with Zhou Yu, 10 armies and, as in 10.5, one other surviving retainer,
-    whom Sun Wu's owner picks."""
-    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE)
+    whom Sun Wu's owner picks (standing order returning_retainer: ask)."""
+    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE,
+                      orders={"blue": {"returning_retainer": "ask"}})
     assert game.status("sun-wu") == "eliminated"
     lines = game.advance(4)
     assert "  Three Generations of Sun Wu: the kingdom returns (11.4)" in lines
@@ -202,6 +206,20 @@ def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
     assert game.where("cheng-pu") == "out"
     assert game.armies("jianye", "sun-wu") == 10 and game.status("sun-wu") == "in-play"
     assert game.owner("sun-wu") == "blue"
+    assert game.prompt().step == "main-kingdom"
+
+
+@pytest.mark.rule("11.4")
+def test_standing_order_brings_back_the_strongest_retainer_with_sun_wu() -> None:
+    """By default (standing order returning_retainer: strongest) Sun Wu's owner is not
+    asked at the end of the round: the surviving retainer with the highest ratings added
+    up comes back, the first listed on a tie (Cheng Pu and Huang Gai both have command
+    2 and valor 2: Cheng Pu), and the log names the order."""
+    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE)
+    lines = [line.strip() for line in game.advance(4)]
+    assert "Blue Dragon's standing order returning_retainer: strongest — chooses " \
+           "Cheng Pu 程普 (11.4)" in lines
+    assert game.where("cheng-pu") == "jianye" and game.where("huang-gai") == "out"
     assert game.prompt().step == "main-kingdom"
 
 
@@ -242,7 +260,8 @@ def test_sun_wu_fights_for_jianye_on_return() -> None:
     Shu's 3 armies hold it; Zhou Yu's Contest of Strategy roll of 5 (3 hits per star, 2
     stars) destroys them and Sun Wu takes Jianye."""
     pieces = standard_pieces(changsha=None, jianye={"armies": {"yuan-shu": 3}})
-    game = round_ends(2, pieces=pieces, characters=SUN_WU_GONE)
+    game = round_ends(2, pieces=pieces, characters=SUN_WU_GONE,
+                      orders={"blue": {"returning_retainer": "ask"}})
     game.advance(4)
     lines = game.act("blue", {"do": "restore-retainer", "character": "cheng-pu"}, 5)
     assert ("Combat in Jianye 建業: Blue Dragon (Sun Wu) attacks White Tiger (Yuan Shu) (5)"

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
-from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.sides import hostile_sides, queue_combat
 from pbem.games.dragons_tigers.table import Table
@@ -213,6 +212,8 @@ class RoundEnd(Handler):
         if phase == "keep" and step["keepers"]:
             cid = step["keepers"][0]
             kid = t.char(cid)["kingdom"]
+            if t.answers(str(t.owner(kid)), "keep_retainer", mover_asked=False):
+                return None
             back = t.cname(str(t.c(cid).flip))
             return ask(str(t.owner(kid)), "keep-retainer",
                        f"Dong Zhuo is dead: does {t.kname(kid)} keep {t.c(cid).name}?",
@@ -222,7 +223,7 @@ class RoundEnd(Handler):
         if phase == "relocation" and step["players"]:
             role = step["players"][0]
             moves = relocation_moves(t, role)
-            if not moves or not standing.wants_question(t.orders(role), "relocate"):
+            if not moves or t.answers(role, "relocate", mover_asked=False):
                 return None
             offers = [button("relocate", f"Move {n_armies(t.armies(a, k))} of {t.kname(k)} from "
                                          f"{t.aname(a)} to {t.aname(to)}", "4.8.3",
@@ -232,7 +233,7 @@ class RoundEnd(Handler):
         if phase == "main" and step["players"]:
             role = step["players"][0]
             options = t.kingdoms_of(role)
-            if len(options) <= 1:
+            if len(options) <= 1 or t.answers(role, "main_change"):
                 return None
             main = t.main_of(role)
             offers = [button("keep-main", "Keep the main kingdom", "4.8.4")]
@@ -264,6 +265,15 @@ class RoundEnd(Handler):
             step["keepers"] = keepers(t)
             step["release"] = []
             step["phase"] = "keep"
+        elif phase == "keep" and step["keepers"]:  # the holder's standing order answers
+            cid = step["keepers"].pop(0)
+            role = str(t.owner(str(t.char(cid)["kingdom"])))
+            if t.order(role, "keep_retainer") == "release":
+                step["release"].append(cid)
+                t.by_order(role, "keep_retainer", f"{t.cname(cid)} is let go to Li Jue",
+                           "4.8.1(A)")
+            else:
+                t.by_order(role, "keep_retainer", f"{t.cname(cid)} is kept", "4.8.1(A)")
         elif phase == "keep":
             new_warlords(t, step["release"])
             step["phase"] = "succession"
@@ -281,10 +291,16 @@ class RoundEnd(Handler):
             if move is None:
                 step["players"].pop(0)
             else:
+                t.by_order(role, "relocate", f"{t.kname(move[1])} leaves {t.aname(move[0])} "
+                           f"for {t.aname(move[2])}", "4.8.3")
                 _relocate(t, *move)
         elif phase == "main":
             if step["players"]:
-                step["players"].pop(0)
+                role = step["players"].pop(0)
+                main = t.main_of(role)
+                if len(t.kingdoms_of(role)) > 1 and main is not None:
+                    t.by_order(role, "main_change", f"{t.kname(main)} stays the main "
+                               f"kingdom", "4.8.4")
             else:
                 step["phase"] = "housekeeping"
         else:

@@ -108,12 +108,16 @@ class Capture(Handler):
             if die > CAPTURE_ON:
                 t.say(f"{t.cname(cid)} rolls {die}: escapes capture", "5.7(B)")
                 return
-            if len(takers) > 1 and standing.wants_question(t.orders(self._runner(t, step)),
-                                                           "capture"):
+            runner = self._runner(t, step)
+            if len(takers) > 1 and standing.wants_question(t.orders(runner), "capture"):
                 t.say(f"{t.cname(cid)} rolls {die}: captured", "5.7(B)")
                 step["pending"] = {"character": cid, "die": die}
                 return
-            submission(t, cid, die, _captor(t, area, takers))
+            captor = _captor(t, area, takers)
+            if len(takers) > 1:
+                t.say(f"{t.cname(cid)} rolls {die}: captured", "5.7(B)")
+                t.by_order(runner, "capture", f"{t.kname(captor)} takes him", "5.7(D)")
+            submission(t, cid, die, captor, announced=len(takers) > 1)
             return
         t.pop()
         _conclude(t, step)
@@ -260,6 +264,11 @@ class Relocate(Handler):
             return
         kid = t.char(cid)["kingdom"]
         best = max(places, key=lambda a: (t.armies(a, kid), -list(t.cat.areas).index(a)))
+        if len(places) > 1:
+            role = t.runner(t.side(kid))
+            t.by_order(role, "relocate" if t.owner(kid) else "proxy",
+                       f"{t.cname(cid)} goes where most of his kingdom's armies are",
+                       self._rule(t, step, cid))
         self._move(t, step, cid, best)
 
     def _move(self, t: Table, step: Step, cid: str, to: str) -> None:
@@ -307,6 +316,9 @@ class AfterCombat(Handler):
             held = step.get("held")
             pick = held if held in winners else max(
                 winners, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
+            role = t.owner(winners[0])
+            if role is not None:
+                t.by_order(role, "control", f"{t.kname(pick)} holds {t.aname(area)}", "6(C)")
             t.update_control(area, prefer=pick)
         t.pop()
         holder = t.controller(area)
@@ -378,7 +390,8 @@ class NewMain(Handler):
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         options = t.kingdoms_of(step["player"])
-        if len(options) <= 1 or t.main_of(step["player"]):
+        if len(options) <= 1 or t.main_of(step["player"]) \
+                or t.answers(step["player"], "new_main"):
             return None
         return ask(step["player"], "main-kingdom", "your main kingdom is gone: choose a new one",
                    [button("main", f"Make {t.kname(k)} your main kingdom", "3.2(C)", kingdom=k)
@@ -390,6 +403,17 @@ class NewMain(Handler):
 
     def run(self, t: Table, step: Step) -> None:
         t.pop()
-        options = t.kingdoms_of(step["player"])
-        if options and not t.main_of(step["player"]):
-            t.make_main(step["player"], options[0], "3.2(C)")
+        role = step["player"]
+        options = t.kingdoms_of(role)
+        if not options or t.main_of(role):
+            return
+        best = strongest(t, options)
+        if len(options) > 1:
+            t.by_order(role, "new_main", f"{t.kname(best)} has the most armies", "3.2(C)")
+        t.make_main(role, best, "3.2(C)")
+
+
+def strongest(t: Table, kingdoms: list[str]) -> str:
+    """The kingdom with the most armies, then the most areas, then the first listed."""
+    return max(kingdoms, key=lambda k: (t.total_armies(k), len(t.controlled_by(k)),
+                                        -kingdoms.index(k)))
