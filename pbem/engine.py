@@ -266,6 +266,12 @@ class GameModule(ABC):
         """A short text picture of the position for terminals and e-mail."""
         return ""
 
+    def key_results(self, log: list[str]) -> list[str]:
+        """The key results among ``log`` (a save's log lines, or any list of log lines), as
+        short lines for front ends and the mail to put first: eliminations, defections,
+        captures, areas changing hands, losses to events... ``[]``: the game marks none."""
+        return []
+
     def describe_action(self, action: Action) -> str:
         """A one-line description of an action for people."""
         args = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("do", "dice"))

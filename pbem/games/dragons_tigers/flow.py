@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from pbem.engine import ActionSpec, Option, Param, Prompt
 from pbem.errors import IllegalAction
+from pbem.games.dragons_tigers.news import control_changes
 from pbem.games.dragons_tigers.table import Table
 
 Step = dict[str, Any]
@@ -82,17 +83,22 @@ def current_prompt(t: Table) -> Prompt | None:
 
 
 def advance(t: Table) -> None:
-    """Run automatic steps until one asks a player, or the game is over."""
+    """Run automatic steps until one asks a player, or the game is over. After each step
+    the areas that changed sides are told as key results (news.control_changes)."""
     for _ in range(MAX_AUTOMATIC_STEPS):
         if t.s["result"]:
             t.s["stack"] = []
         if not t.stack:
+            _tell(t, at_last=True)
             return
         step = t.top()
         hand = HANDLERS[step["step"]]
         if hand.prompt(t, step) is not None:
+            _tell(t, at_last=True)
             return
+        _watch(t)
         hand.run(t, step)
+        _tell(t)
     raise RuntimeError("the procedure did not settle")  # pragma: no cover - a rules bug
 
 
@@ -126,7 +132,28 @@ def act(t: Table, role: str, action: Mapping[str, Any]) -> None:
         if reason is not None:
             raise reason from None
         raise
+    _watch(t)
     hand.act(t, step, role, action)
+    _tell(t)
+
+
+def _watch(t: Table) -> None:
+    """Remember who controls each area before a step (unless a step still holds back
+    the news of an earlier one)."""
+    if t.control_before is None:
+        t.control_before = dict(t.s["control"])
+
+
+def _tell(t: Table, at_last: bool = False) -> None:
+    """Tell the areas that changed sides since :func:`_watch`, unless a step on the stack
+    holds the news back (``hold_news``: a restored kingdom is placed before it is
+    announced) and the procedure goes on."""
+    if t.control_before is None:
+        return
+    if not at_last and any(step.get("hold_news") for step in t.stack):
+        return
+    before, t.control_before = t.control_before, None
+    control_changes(t, before)
 
 
 def _check_fixed(specs: list[ActionSpec], action: Mapping[str, Any], prompt: Prompt) -> None:

@@ -47,6 +47,8 @@ class Table:
         self.cat: Catalog = load_catalog()
         self._dice = dice
         self.log = log if log is not None else Log()
+        # who controlled each area when the step in progress began (see flow._watch)
+        self.control_before: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ dice and log
 

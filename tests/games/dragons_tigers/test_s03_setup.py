@@ -152,7 +152,7 @@ def test_main_kingdom_cannot_be_made_neutral() -> None:
                 rule="3.2(A)")
     lines = game.act("blue", {"do": "negotiate", "character": "liu-bei",
                               "target": "yuan-shu"}, 1)
-    assert lines == ["Liu Bei 劉備, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White "
+    assert lines == ["» Liu Bei 劉備, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White "
                      "Tiger and becomes neutral (4.3(B))"]
     assert game.owner("yuan-shu") is None and game.owner("yuan-shao") == "white"
 
@@ -227,7 +227,7 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
     game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
                       "to": ["xuchang"], "armies": 4})
     lines = game.act("blue", "end-movement")
-    assert "Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in [
+    assert "» Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in [
         line.strip() for line in lines]
     assert game.status("yuan-shu") == "eliminated" and game.where("yuan-shu") == "out"
     assert game.t.main_of("white") is None

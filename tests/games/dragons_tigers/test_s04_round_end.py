@@ -99,7 +99,7 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
     lines = stripped(game.act("blue", {"do": "keep", "character": "li-ru"}))
     assert lines[:5] == [
         "New warlords appear (4.8.1)",
-        "Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in Luoyang 洛陽 (4.8.1(A))",
+        "» Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in Luoyang 洛陽 (4.8.1(A))",
         "Lü Bu turns over: Guo Si 郭汜 serves Li Jue (4.8.1(A))",
         "Zhang Ji 張濟 joins Li Jue in Luoyang 洛陽 (4.8.1(A))",
         "Li Ru 李儒 stays with Cao Cao 曹操 (4.8.1(A))"]
@@ -197,7 +197,7 @@ def test_lu_bu_enters_xuzhou_and_retainer_counter_leaves() -> None:
     game = round_ending(1, characters={"lu-bu": {"at": "yanzhou", "kingdom": "cao-cao"}})
     lines = stripped(game.advance(1))
     assert "Guo Si 郭汜 joins Li Jue in Luoyang 洛陽 (4.8.1(A))" in lines
-    assert "Lü Bu 呂布 raises his own kingdom in Xuzhou 徐州 with 10 armies (4.8.1(B))" in lines
+    assert "» Lü Bu 呂布 raises his own kingdom in Xuzhou 徐州 with 10 armies (4.8.1(B))" in lines
     assert "lu-bu" not in game.state["chars"]
     assert game.where("guo-si") == "luoyang"
     assert {c for c, e in game.state["chars"].items() if e["at"] == "xuzhou"} == \
@@ -234,7 +234,7 @@ def test_liu_yan_becomes_liu_zhang_at_end_of_round_one() -> None:
     unless his kingdom has been eliminated; in Round 2 nothing more happens to him."""
     game = round_ending(1)
     lines = stripped(game.advance(1))
-    assert "Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him (4.8.2(A))" in lines
+    assert "» Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him (4.8.2(A))" in lines
     assert game.state["kingdoms"]["liu-zhang"]["warlord"] == "liu-zhang"
     assert game.where("liu-zhang") == "chengdu" and "liu-yan" not in game.state["chars"]
     assert game.armies("chengdu", "liu-zhang") == 10
@@ -259,7 +259,7 @@ def test_succession_flips_and_restored_warlord_matches_period() -> None:
         "yanzhou": {"armies": {"cao-cao": 10}, "characters": ["cao-cao"]},
         "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]}})
     lines = stripped(game.advance(1))
-    assert "Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from Jiangxia 江夏, with Zhou Yu " \
+    assert "» Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from Jiangxia 江夏, with Zhou Yu " \
            "周瑜 at his side (4.8.2(B))" in lines
     assert game.state["kingdoms"]["sun-wu"]["warlord"] == "sun-ce"
     assert game.where("sun-ce") == "jiangxia" and game.where("zhou-yu") == "jiangxia"
@@ -270,7 +270,7 @@ def test_succession_flips_and_restored_warlord_matches_period() -> None:
                          characters={"sun-jian": "out", "sun-ce": "changsha",
                                      "zhou-yu": {"at": "changsha", "kingdom": "sun-wu"}})
     lines = stripped(later.advance(1))
-    assert "Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu (4.8.2(B))" in lines
+    assert "» Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu (4.8.2(B))" in lines
     assert later.state["kingdoms"]["sun-wu"]["warlord"] == "sun-quan"
     assert later.where("sun-quan") == "changsha" and "sun-ce" not in later.state["chars"]
     assert later.armies("changsha", "sun-wu") == 10

@@ -100,7 +100,7 @@ def test_zhuge_liang_joins_from_round_four_in_xiangyang() -> None:
     assert game.where("zhuge-liang") == "aside"
     assert game.controller("xiangyang") == "cao-cao"
     lines = game.act("white", "end-turn", PULL, 1)
-    visit = ("  Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins him "
+    visit = ("  » Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins him "
              "(11.2)")
     assert visit in lines
     assert lines.index(visit) < lines.index(
@@ -141,7 +141,7 @@ def test_liu_bei_restored_with_guan_yu_and_zhang_fei() -> None:
     game = event_turn(mandate=(1, 0), pieces=standard_pieces(pingyuan=None), characters=chars)
     game.advance(3)
     lines = game.act("blue", {"do": "restore-area", "area": "pingyuan"})
-    assert lines[0] == ("  Liu Bei 劉備 returns in Pingyuan 平原 (Liu Bei 劉備, Zhuge Liang "
+    assert lines[0] == ("  » Liu Bei 劉備 returns in Pingyuan 平原 (Liu Bei 劉備, Zhuge Liang "
                         "諸葛亮, Guan Yu 關羽, Zhang Fei 張飛, 10 armies) as an ally of Blue "
                         "Dragon (10.5(A))")
     for cid in ("liu-bei", "zhuge-liang", "guan-yu", "zhang-fei"):
@@ -158,7 +158,7 @@ def test_peach_garden_brothers_serving_elsewhere_stay() -> None:
     game = event_turn(mandate=(1, 0), pieces=standard_pieces(pingyuan=None), characters=chars)
     game.advance(3)
     lines = game.act("blue", {"do": "restore-area", "area": "qingzhou"})
-    assert lines[0].startswith("  Liu Bei 劉備 returns in Qingzhou 青州 (Liu Bei 劉備, Guan Yu "
+    assert lines[0].startswith("  » Liu Bei 劉備 returns in Qingzhou 青州 (Liu Bei 劉備, Guan Yu "
                                "關羽, 10 armies)")
     assert game.where("guan-yu") == "qingzhou"
     assert game.where("zhang-fei") == "bohai" and game.kingdom_of("zhang-fei") == "yuan-shao"
@@ -197,7 +197,7 @@ def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
         {"do": "restore-retainer", "character": "huang-gai"}]
     game.refuse("white", {"do": "restore-retainer", "character": "cheng-pu"}, rule="11.4")
     lines = game.act("blue", {"do": "restore-retainer", "character": "huang-gai"})
-    assert lines[0] == ("  Sun Wu 孫吳 returns in Jianye 建業 (Sun Ce 孫策, Huang Gai 黃蓋, "
+    assert lines[0] == ("  » Sun Wu 孫吳 returns in Jianye 建業 (Sun Ce 孫策, Huang Gai 黃蓋, "
                         "Zhou Yu 周瑜, 10 armies) as an ally of Blue Dragon (11.4)")
     assert game.state["kingdoms"]["sun-wu"]["warlord"] == "sun-ce"
     assert "sun-jian" not in game.state["chars"]  # his counter now shows Zhou Yu
@@ -237,7 +237,7 @@ def test_sun_quan_returns_at_end_of_round_four_even_if_zhou_yu_died() -> None:
                       characters=chars)
     game.state["kingdoms"]["sun-wu"]["warlord"] = "sun-ce"
     lines = game.advance(4)
-    assert ("  Sun Wu 孫吳 returns in Jianye 建業 (Sun Quan 孫權, Zhou Yu 周瑜, 10 armies) as "
+    assert ("  » Sun Wu 孫吳 returns in Jianye 建業 (Sun Quan 孫權, Zhou Yu 周瑜, 10 armies) as "
             "neutral (11.4)") in lines
     assert game.where("sun-quan") == "jianye" and game.where("zhou-yu") == "jianye"
     assert "sun-ce" not in game.state["chars"]
@@ -299,7 +299,7 @@ def test_zhang_lu_rebellion_uses_yellow_turban_procedure() -> None:
     lines = game.act("white", {"do": "rebellion", "area": "yanzhou"}, 6, 2, 1)
     assert lines[:3] == ["  Five Pecks of Rice: Zhang Lu 張魯's followers rise (11.5)",
                          "  The uprising in Yanzhou 兗州 destroys up to 8 armies (10.7)",
-                         "  Cao Cao 曹操 loses 8 armies in Yanzhou 兗州 (10.7)"]
+                         "  » Cao Cao 曹操 loses 8 armies in Yanzhou 兗州 (10.7)"]
     assert lines[3] == "  Mandate of Heaven: 1, north, to (0, -1): Bountiful Harvest (4.2)"
     assert game.armies("yanzhou", "cao-cao") == 2
 
@@ -419,7 +419,7 @@ def test_zuo_ci_picked_to_die_returns_to_pool() -> None:
     assert game.prompt().role == "blue"
     assert {"do": "choose-retainer", "character": "zuo-ci"} in game.offered("choose-retainer")
     lines = game.act("blue", {"do": "choose-retainer", "character": "zuo-ci"})
-    assert "  Zuo Ci 左慈 cannot die: he returns to the free retainer pool (11.6(E))" in lines
+    assert "  » Zuo Ci 左慈 cannot die: he returns to the free retainer pool (11.6(E))" in lines
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None
 
 
@@ -435,7 +435,7 @@ def test_zuo_ci_returns_to_pool_when_his_warlord_is_eliminated() -> None:
     game = event_turn(pieces=pieces, characters=chars, control={"bohai": "yuan-shao"})
     assert game.status("yuan-shu") == "in-play"
     lines = game.advance(3, 3, 4)
-    assert any(line.startswith("  Yuan Shu 袁術 is eliminated") for line in lines)
+    assert any(line.startswith("  » Yuan Shu 袁術 is eliminated") for line in lines)
     assert game.status("yuan-shu") == "eliminated"
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None
 
@@ -449,6 +449,6 @@ def test_assassinated_zuo_ci_returns_to_pool() -> None:
     game.advance(6)
     assert {"do": "assassinate", "character": "zuo-ci"} in game.offered("assassinate")
     lines = game.act("blue", {"do": "assassinate", "character": "zuo-ci"}, 1)
-    assert lines == ["  Rolls 1: Zuo Ci 左慈 cannot die: he returns to the free retainer pool "
+    assert lines == ["  » Rolls 1: Zuo Ci 左慈 cannot die: he returns to the free retainer pool "
                      "(11.6(E))"]
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None

@@ -155,7 +155,7 @@ def test_restored_kingdom_goes_to_high_roller_as_ally() -> None:
     game = _restoration()
     lines = [line.strip() for line in _restore_ma_teng(game, 2, 5, 1)]
     assert "Rolls: Blue Dragon 2, White Tiger 5, Vermilion Bird 1 (12.2.3(A))" in lines
-    assert "White Tiger gains Ma Teng 馬騰 as an ally (12.2.3(A))" in lines
+    assert "» White Tiger gains Ma Teng 馬騰 as an ally (12.2.3(A))" in lines
     assert game.owner("ma-teng") == "white" and game.status("ma-teng") == "in-play"
     assert not game.state["kingdoms"]["ma-teng"]["main"]
     assert game.t.main_of("white") == "yuan-shao"
@@ -186,7 +186,7 @@ def test_restored_kingdom_goes_to_high_roller_even_if_eliminated() -> None:
     assert "chit:vermilion" not in game.state["pool"] + game.state["drawn"]
     lines = [line.strip() for line in _restore_ma_teng(game, 4, 6, 6, 1, 3)]
     assert "Tie between White Tiger and Vermilion Bird: they roll again" in lines
-    assert "Vermilion Bird gains Ma Teng 馬騰 as his main kingdom and is back in the game " \
+    assert "» Vermilion Bird gains Ma Teng 馬騰 as his main kingdom and is back in the game " \
            "(12.2.3(B))" in lines
     assert game.owner("ma-teng") == "vermilion"
     assert game.t.main_of("vermilion") == "ma-teng"

@@ -65,8 +65,8 @@ def new_warlords(t: Table, release: tuple[str, ...] | list[str] = ()) -> None:
     if li_jue_appears(t):
         li_jue_area = t.where("dong-zhuo")
         t.flip("dong-zhuo")
-        t.say(f"Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in "
-              f"{t.aname(str(li_jue_area))}", "4.8.1(A)")
+        t.news(f"Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in "
+               f"{t.aname(str(li_jue_area))}", "4.8.1(A)")
     for cid in DONG_ZHUO_RETAINERS:
         entry = t.s["chars"].get(cid)
         if entry is None:
@@ -106,8 +106,8 @@ def _lu_bu_enters(t: Table) -> None:
             t.s["chars"][cid] = {"kingdom": "lu-bu", "at": "aside", "recruited": False}
             t.place_char(cid, placement.area)
         t.add_armies(placement.area, "lu-bu", placement.armies)
-        t.say(f"Lü Bu 呂布 raises his own kingdom in {t.aname(placement.area)} with "
-              f"{placement.armies} armies", "4.8.1(B)")
+        t.news(f"Lü Bu 呂布 raises his own kingdom in {t.aname(placement.area)} with "
+               f"{placement.armies} armies", "4.8.1(B)")
         side = t.side("lu-bu")
         for other in hostile_sides(t, placement.area, side):
             queue_combat(t, placement.area, side, other, "arrival")
@@ -119,7 +119,7 @@ def succession(t: Table) -> None:
     liu = t.kingdom("liu-zhang")
     if rnd == 1 and liu["status"] == "in-play" and liu["warlord"] == "liu-yan":
         t.flip("liu-yan")
-        t.say("Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him", "4.8.2(A)")
+        t.news("Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him", "4.8.2(A)")
     sun = t.kingdom("sun-wu")
     if rnd == 2:
         if sun["status"] == "in-play" and sun["warlord"] == "sun-jian":
@@ -129,14 +129,14 @@ def succession(t: Table) -> None:
             t.char("sun-ce")["kingdom"] = "sun-wu"
             t.place_char("sun-ce", area)
             sun["warlord"] = "sun-ce"
-            t.say(f"Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from {t.aname(area)}, with "
-                  f"Zhou Yu 周瑜 at his side", "4.8.2(B)")
+            t.news(f"Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from {t.aname(area)}, with "
+                   f"Zhou Yu 周瑜 at his side", "4.8.2(B)")
         elif sun["status"] == "eliminated":
             _sun_returns(t)
     elif rnd == 4:
         if sun["status"] == "in-play" and sun["warlord"] == "sun-ce":
             t.flip("sun-ce")
-            t.say("Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu", "4.8.2(B)")
+            t.news("Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu", "4.8.2(B)")
         elif sun["status"] == "eliminated":
             _sun_returns(t)
 

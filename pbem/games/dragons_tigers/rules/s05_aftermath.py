@@ -166,7 +166,7 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
     head = (f"{t.cname(cid)}, taken by {t.kname(kid)}" if announced
             else f"{t.cname(cid)} rolls {die}: captured")
     if loyalty is None:
-        t.say(f"{head}; he never submits and is beheaded", "5.7(C)")
+        t.news(f"{head}; he never submits and is beheaded", "5.7(C)")
         behead(t, cid)
         return
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
@@ -174,10 +174,10 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
         t.char(cid)["kingdom"] = kid
         t.char(cid)["recruited"] = t.c(cid).kingdom is None  # a free retainer stays free
         t.update_control(area)
-        t.say(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
-              "5.7(C)")
+        t.news(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
+               "5.7(C)")
     else:
-        t.say(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
+        t.news(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
         behead(t, cid)
 
 
@@ -255,11 +255,11 @@ class Relocate(Handler):
             step["chars"].pop(0)
             kid = t.char(cid)["kingdom"]
             if t.c(cid).rank == "warlord":
-                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(A)")
+                t.news(f"{t.cname(cid)} has no army left to join and is killed", "5.7(A)")
                 t.place_char(cid, "out")
                 eliminate(t, kid, "its warlord is killed", "5.7(A)")
             else:
-                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
+                t.news(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
                 t.kill(cid)
             return
         kid = t.char(cid)["kingdom"]
@@ -371,7 +371,7 @@ def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
         else:
             t.place_char(cid, "out")
     t.remove_chit(kid)
-    t.say(f"{t.kname(kid)} is eliminated: {why}", rule)
+    t.news(f"{t.kname(kid)} is eliminated: {why}", rule)
     owner = k["owner"]
     was_main = k["main"]
     k["main"] = False

@@ -379,8 +379,8 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
             step["phase"] = nxt
         return
     former = t.owner(kid)
-    t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
-          f"and joins {t.rname(role)}", "5.1(A)")
+    t.news(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
+           f"and joins {t.rname(role)}", "5.1(A)")
     t.join(kid, role)
     if who == "att":
         step["turned"] = kid

@@ -69,8 +69,8 @@ def enemy_losses(t: Table, area: str, step: Step, count: int, rule: str,
             say_shared_losses(t, role, plan, rule)
         for k, n in plan.items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
-                  + (f" and {extra} more for want of change" if extra else ""), rule)
+            t.news(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
+                   + (f" and {extra} more for want of change" if extra else ""), rule)
         left -= take
     if count and left == count:
         t.say(f"No armies there to remove in {t.aname(area)}", rule)
@@ -240,10 +240,10 @@ class Event(Handler):
         elif phase == "kill":
             cid = step["choice"]
             if t.c(cid).wizard:
-                t.say(f"{t.cname(cid)} cannot die: he returns to the free retainer pool",
-                      "11.6(E)")
+                t.news(f"{t.cname(cid)} cannot die: he returns to the free retainer pool",
+                       "11.6(E)")
             else:
-                t.say(f"{t.cname(cid)} dies", "10.1(B)")
+                t.news(f"{t.cname(cid)} dies", "10.1(B)")
             t.kill(cid)
             t.pop()
 
@@ -299,8 +299,8 @@ class Event(Handler):
             area = t.where(step["choice"])
             t.s["emperor"] = area
             t.s["flags"]["emperor_fled"] = True  # 9(C)
-            t.say(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
-                  f"{t.aname(str(area))}", "10.4")
+            t.news(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
+                   f"{t.aname(str(area))}", "10.4")
             t.pop()
 
     # 10.5 ---------------------------------------------------------------
@@ -340,6 +340,7 @@ class Event(Handler):
             rule = step.get("rule", RESTORATION)
             step["returning"] = restore(t, step["kingdom"], step["area"], step["choice"], rule)
             step["phase"] = "arrive"
+            step["hold_news"] = True  # the area changes hands once the return is told
             if rule == RESTORATION and len(t.s["seats"]) > 2 \
                     and not t.is_traitorous(step["kingdom"]):
                 t.push({"step": "roll-off", "kingdom": step["kingdom"]})  # 12.2.3
@@ -373,8 +374,8 @@ class Event(Handler):
             for k, n in t.armies_in(area).items():
                 lost = (n + 1) // 2
                 _, extra = t.lose(area, k, lost)
-                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
-                      + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
+                t.news(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
+                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
             t.push({"step": "sweep"})  # an ally may have lost its last army (5.5(C))
 
@@ -438,11 +439,11 @@ class Event(Handler):
             cid = step["choice"]
             die = t.roll(f"assassination of {t.c(cid).name}")
             if die <= ASSASSINATION_ON and t.c(cid).wizard:
-                t.say(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
-                      f"retainer pool", "11.6(E)")
+                t.news(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
+                       f"retainer pool", "11.6(E)")
                 t.kill(cid)
             elif die <= ASSASSINATION_ON:
-                t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
+                t.news(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
                 t.kill(cid)
             else:
                 t.say(f"Rolls {die}: {t.cname(cid)} survives", "10.9(B)")
@@ -568,8 +569,8 @@ def arrive(t: Table, kid: str, area: str, returning: list[str], rule: str) -> No
     names = ", ".join(t.cname(c) for c in returning)
     status = "neutral" if t.is_neutral(kid) else (
         "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
-    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
-          f"{n_armies(t.armies(area, kid))}) as {status}", rule)
+    t.news(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
+           f"{n_armies(t.armies(area, kid))}) as {status}", rule)
     side = t.side(kid)
     for other in hostile_sides(t, area, side):
         queue_combat(t, area, side, other, "arrival")
