@@ -102,6 +102,78 @@ def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
     assert game.prompt().role == "white" and game.prompt().step == "activate"
 
 
+@pytest.mark.rule("3.1(B)")
+@pytest.mark.rule("3.1(C)")
+@pytest.mark.rule("3.2")
+def test_ranked_draft_takes_one_ranking_from_each_player() -> None:
+    """By default (standing order draft: rank) each player gives one ranking of the
+    kingdoms, in seat order, before the first pick: the snake draft then gives each pick
+    the first kingdom of its player's ranking still free, and each player's first kingdom
+    becomes his main kingdom (rules-notes 71). Blue rolls higher and picks 1st, 4th and
+    5th. Places left out follow the rulebook's order of the nine kingdoms."""
+    game = Game(players=2)
+    game.start(5, 2)
+    prompt = game.prompt()
+    assert (prompt.role, prompt.step, prompt.rule) == ("blue", "draft-ranking", "3.1")
+    assert [p.name for p in prompt.actions[0].params] == [
+        "first", "second", "third", "fourth", "fifth", "sixth"]
+    game.refuse("white", {"do": "rank", "first": "ma-teng"})
+    game.refuse("blue", {"do": "pick", "kingdom": "liu-bei"}, rule="3.1")
+    game.refuse("blue", {"do": "rank", "first": "dong-zhuo"}, rule="3.1(A)")
+    lines = game.act("blue", {"do": "rank", "first": "liu-bei", "second": "cao-cao"})
+    assert lines == ["  Blue Dragon ranks the kingdoms: Liu Bei 劉備, Cao Cao 曹操, Sun Wu 孫吳, "
+                     "Yuan Shao 袁紹, Gongsun Zan 公孫瓚, Yuan Shu 袁術; then the others in the "
+                     "rulebook's order (3.1)"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft-ranking"
+    # White wants Liu Bei too, then Ma Teng and Cao Cao; the first turn's chit is Blue's
+    lines = game.act("white", {"do": "rank", "first": "liu-bei", "second": "ma-teng",
+                               "third": "cao-cao", "fourth": "ma-teng"}, 1)
+    picks = [line for line in lines if "standing order draft" in line]
+    assert picks == [
+        "Blue Dragon's standing order draft: rank — takes Liu Bei 劉備, choice 1 of the "
+        "ranking (3.1(B))",
+        "White Tiger's standing order draft: rank — takes Ma Teng 馬騰, choice 2 of the "
+        "ranking (3.1(C))",
+        "White Tiger's standing order draft: rank — takes Cao Cao 曹操, choice 3 of the "
+        "ranking (3.1(C))",
+        "Blue Dragon's standing order draft: rank — takes Sun Wu 孫吳, choice 3 of the "
+        "ranking (3.1(B))",
+        "Blue Dragon's standing order draft: rank — takes Yuan Shao 袁紹, choice 4 of the "
+        "ranking (3.1(B))",
+        "White Tiger's standing order draft: rank — takes Gongsun Zan 公孫瓚, choice 6 of the "
+        "ranking (3.1(C))",
+        "Blue Dragon's standing order draft: rank — makes Liu Bei 劉備, the highest ranked, "
+        "the main kingdom; the others are allied kingdoms (3.2)",
+        "White Tiger's standing order draft: rank — makes Ma Teng 馬騰, the highest ranked, "
+        "the main kingdom; the others are allied kingdoms (3.2)"]
+    assert game.t.kingdoms_of("blue") == ["liu-bei", "sun-wu", "yuan-shao"]
+    assert game.t.kingdoms_of("white") == ["ma-teng", "cao-cao", "gongsun-zan"]
+    assert game.prompt().role == "blue" and game.prompt().step == "activate"
+
+
+@pytest.mark.rule("3.1(A)")
+@pytest.mark.rule("12.2.1(A)")
+def test_a_ranking_and_picks_one_at_a_time_mix() -> None:
+    """A player whose standing order is draft: ask picks one kingdom at a time while the
+    others' rankings pick for them; with three players a ranking has nine places."""
+    game = Game(players=3, orders={"white": {"draft": "ask"}})
+    game.start(6, 4, 2)  # Blue first, then White, then Vermilion
+    prompt = game.prompt()
+    assert prompt.role == "blue" and len(prompt.actions[0].params) == 9
+    game.act("blue", {"do": "rank", "first": "cao-cao"})
+    assert game.prompt().role == "vermilion"  # White is not asked for a ranking
+    game.act("vermilion", {"do": "rank", "first": "sun-wu"})
+    assert game.t.kingdoms_of("blue") == ["cao-cao"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft"
+    assert {a["kingdom"] for a in game.offered("pick")} == {
+        "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu", "liu-zhang", "liu-biao",
+        "ma-teng"}
+    game.act("white", {"do": "pick", "kingdom": "sun-wu"})
+    # picks 3 and 4 are Vermilion's: Sun Wu is gone, so the rulebook's order follows
+    assert game.t.kingdoms_of("vermilion") == ["liu-bei", "yuan-shao"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft"  # pick 5
+
+
 @pytest.mark.rule("3.1(D)")
 def test_unchosen_kingdoms_stay_neutral_on_the_map() -> None:
     """The three kingdoms nobody drafts are neutral: they belong to no player, keep their
