@@ -104,7 +104,7 @@ def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
 
 @pytest.mark.rule("3.1(B)")
 @pytest.mark.rule("3.1(C)")
-@pytest.mark.rule("3.2")
+@pytest.mark.rule("3.1(A)")
 def test_ranked_draft_takes_one_ranking_from_each_player() -> None:
     """By default (standing order draft: rank) each player gives one ranking of the
     kingdoms, in seat order, before the first pick: the snake draft then gives each pick
@@ -120,6 +120,8 @@ def test_ranked_draft_takes_one_ranking_from_each_player() -> None:
     game.refuse("white", {"do": "rank", "first": "ma-teng"})
     game.refuse("blue", {"do": "pick", "kingdom": "liu-bei"}, rule="3.1")
     game.refuse("blue", {"do": "rank", "first": "dong-zhuo"}, rule="3.1(A)")
+    game.refuse("blue", {"do": "rank", "first": ["cao-cao"]}, rule="3.1(A)")
+    game.refuse("blue", {"do": "rank", "first": "cao-cao", "tenth": "ma-teng"}, rule="3.1")
     lines = game.act("blue", {"do": "rank", "first": "liu-bei", "second": "cao-cao"})
     assert lines == ["  Blue Dragon ranks the kingdoms: Liu Bei 劉備, Cao Cao 曹操, Sun Wu 孫吳, "
                      "Yuan Shao 袁紹, Gongsun Zan 公孫瓚, Yuan Shu 袁術; then the others in the "

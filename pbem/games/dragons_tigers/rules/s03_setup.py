@@ -256,6 +256,8 @@ class Draft(Handler):
         if step["phase"] != "pick" or action.get("do") != "pick":
             return None
         kid = action.get("kingdom")
+        if not isinstance(kid, str):
+            return IllegalAction("name the kingdom by its id", "3.1(A)")
         if kid in t.cat.kingdoms and not t.cat.kingdoms[str(kid)].is_player:
             return IllegalAction("a Traitorous kingdom can never be a player's kingdom",
                                  "3.1(A)")
@@ -282,10 +284,11 @@ class Draft(Handler):
                 f"{', '.join(slots)})" if extra else "", "3.1")
         given = [action[slot] for slot in slots if slot in action]
         for kid in given:
-            if kid in t.cat.kingdoms and not t.cat.kingdoms[str(kid)].is_player:
+            known = isinstance(kid, str) and kid in t.cat.kingdoms
+            if known and not t.cat.kingdoms[kid].is_player:
                 require(False, "a Traitorous kingdom can never be a player's kingdom", "3.1(A)")
-            require(kid in t.cat.player_kingdoms, f"{kid!r} is not one of the nine original "
-                    f"kingdoms", "3.1(A)")
+            require(known and kid in t.cat.player_kingdoms, f"{kid!r} is not one of the nine "
+                    f"original kingdoms", "3.1(A)")
         ranking = effective_ranking(t, given)
         self._rankings(step)[role] = ranking
         shown = ", ".join(t.kname(k) for k in ranking[:len(slots)])
