@@ -60,9 +60,14 @@ class Handler(Generic[T]):
 class StepMachine(Generic[T]):
     """One game's registry of step handlers, and the loop that runs them."""
 
-    def __init__(self) -> None:
+    def __init__(self, before: Callable[[T], None] | None = None,
+                 after: Callable[[T, bool], None] | None = None) -> None:
+        """``before(t)`` runs before each step runs or acts; ``after(t, settled)`` after it,
+        and with ``settled`` true once the machine stops at a prompt or the end."""
         self.handlers: dict[str, Handler[T]] = {}
         self.explainers: dict[str, Explainer[T]] = {}
+        self.before = before or (lambda t: None)
+        self.after = after or (lambda t, settled: None)
 
     def handler(self, cls: type[Handler[T]]) -> type[Handler[T]]:
         """Register a step handler under its name (a class decorator)."""
@@ -89,12 +94,16 @@ class StepMachine(Generic[T]):
             if t.s["result"]:
                 t.s["stack"] = []
             if not t.s["stack"]:
+                self.after(t, True)
                 return
             step = t.s["stack"][-1]
             hand = self.handlers[step["step"]]
             if hand.prompt(t, step) is not None:
+                self.after(t, True)
                 return
+            self.before(t)
             hand.run(t, step)
+            self.after(t, False)
         raise RuntimeError("the procedure did not settle")  # pragma: no cover - a rules bug
 
     def act(self, t: T, role: str, action: Mapping[str, Any]) -> None:
@@ -128,7 +137,9 @@ class StepMachine(Generic[T]):
             if reason is not None:
                 raise reason from None
             raise
+        self.before(t)
         hand.act(t, step, role, action)
+        self.after(t, False)
 
 
 def _check_fixed(specs: list[ActionSpec], action: Mapping[str, Any], prompt: Prompt) -> None:
