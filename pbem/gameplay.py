@@ -127,3 +127,14 @@ def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None
     if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
         return knowledge(state, role)
     return knowledge(state, role, seating.seat(save_doc, role, key))
+
+
+def key_results(module: GameModule, before: State, after: State,
+                log: list[str]) -> list[str] | None:
+    """The big news of a stretch of play (eliminations, defections, captures, areas changing
+    hands, losses to events), when the game says what they are: ``module.key_results(before,
+    after, log)``. ``None`` when the game offers no such summary."""
+    summary = getattr(module, "key_results", None)
+    if summary is None:
+        return None
+    return [str(line) for line in summary(before, after, log)]
