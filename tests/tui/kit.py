@@ -129,12 +129,11 @@ async def battle(pilot: Pilot[Any]) -> None:
 
 
 async def finish_turn(pilot: Pilot[Any]) -> None:
-    """Retreat, end the turn, confirm the save."""
+    """Retreat, end the turn (White Tiger's chit: a hand-over), confirm the save."""
     app = pilot.app
     assert isinstance(app, TableApp)
     await choose(pilot, "retreat", to="yanzhou")
-    await choose(pilot, "end-turn", 4, 2)
-    await pilot.press("f")
+    await choose(pilot, "end-turn", 3, 2)
     await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
     await pilot.press("enter")
     await settle(pilot, lambda: bool(app.written))
