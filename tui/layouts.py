@@ -64,7 +64,11 @@ SPACES = Layout("spaces", (
 
 
 def _text_picture(context: Context) -> RenderableType:
-    text = context.describe()
+    """The game's own text picture, or else what its view holds, key by key."""
+    try:
+        text = context.describe()
+    except Exception:  # a game without a text picture of its own
+        text = ""
     if text:
         return Text(text)
     return Text("\n".join(f"{key}: {value}" for key, value in context.view.items()))

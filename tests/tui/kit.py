@@ -161,3 +161,9 @@ def region_text(app: Any, widget: Any) -> str:
         cells = "".join(ch + ("\0" if cell_len(ch) == 2 else "") for ch in line)
         out.append(cells[region.x:region.x + region.width].replace("\0", ""))
     return "\n".join(out)
+
+
+def dialog_text(app: Any) -> str:
+    """The dialog on screen as one line of words (its border and line breaks taken out)."""
+    box = region_text(app, app.screen.query_one(".box"))
+    return " ".join(" ".join(line[1:-1].split()) for line in box.splitlines()).strip()

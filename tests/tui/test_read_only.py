@@ -12,14 +12,9 @@ import pytest
 from pbem import identity, keeping, savefile
 from pbem.errors import IllegalAction
 from pbem.session import Composer
+from tests.tui.conftest import forget_key
 from tests.tui.kit import diplomats_game, screen_text, settle
 from tui.launch import make_app
-
-
-def forget_key(name: str) -> None:
-    """Take a player's key off this machine (as if they played elsewhere)."""
-    for path in (identity.key_dir() / name, identity.key_dir() / f"{name}.pub"):
-        path.unlink()
 
 
 def answer(save_path: Path, who: identity.LocalIdentity) -> Path:
