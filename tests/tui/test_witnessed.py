@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pbem import chain, keeping, savefile, session, store
-from tests.tui.conftest import TURN_SCENARIO, GAME_ID, forget_key, sample_identity
+from tests.tui.conftest import GAME_ID, TURN_SCENARIO, forget_key, sample_identity
 from tests.tui.kit import choose, dialog_text, log_text, offer, screen_text, settle
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen
