@@ -333,7 +333,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.push_screen(PickScreen(self.t("Area"), items, self.lang), picked)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang), self.lang))
+        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind),
+                                    self.lang))
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display

@@ -99,6 +99,10 @@ class NumberedOptions(OptionList):
             self.typed = ""
             self.action_select()
 
+    def action_select(self) -> None:
+        self.typed = ""
+        super().action_select()
+
 
 class SecretInput(Input):
     """A sealed choice typed without showing it (a number, or an option's number)."""

@@ -36,11 +36,12 @@ def role_text(view: Mapping[str, Any], role: str | None, lang: str) -> Text:
     return Text(name(state, lang, short=True), Style(color=state.get("colour"), bold=True))
 
 
-def _roles(view: Mapping[str, Any], roles: list[str] | None, lang: str) -> Text:
+def _roles(view: Mapping[str, Any], roles: list[str] | None, lang: str,
+           between: str = " → ") -> Text:
     out = Text()
     for index, role in enumerate(roles or []):
         if index:
-            out.append(" → ")
+            out.append(between)
         out.append_text(role_text(view, role, lang))
     return out if roles else Text("-")
 
@@ -102,10 +103,10 @@ def spaces_board(view: Mapping[str, Any], lang: str, numbers: Mapping[str, int],
             won = space.get("won_by")
             if won:
                 bids.append(("\n" if bids.plain else "") + f"{tr('won by', lang)} ")
-                bids.append_text(_roles(view, list(won), lang))
+                bids.append_text(_roles(view, list(won), lang, " + "))
             elif leader and space.get("bids"):
                 bids.append(f"\n{tr('leads', lang)} ", Style(dim=True))
-                bids.append_text(_roles(view, list(leader.get("roles") or []), lang))
+                bids.append_text(_roles(view, list(leader.get("roles") or []), lang, " + "))
                 bids.append(f" {leader.get('total')}", Style(dim=True))
             table.add_row(f"{number}." if number else "", label, bids or Text("-", "dim"))
         parts.append(table)
@@ -132,7 +133,7 @@ def tracks(view: Mapping[str, Any], lang: str, notice: str | None = None) -> Ren
     alliance = view.get("alliance") or {}
     spaces = {s["id"]: s for s in view.get("spaces") or []}
     out.append(f"{tr('Alliance', lang)}: ")
-    out.append_text(_roles(view, list(alliance.get("allies") or []), lang))
+    out.append_text(_roles(view, list(alliance.get("allies") or []), lang, " + "))
     out.append(f"; {tr('space', lang)} {name(spaces.get(alliance.get('space')), lang, True)}"
                f" ({tr('last round', lang)}: "
                f"{name(spaces.get(alliance.get('previous')), lang, True)})\n")
