@@ -1,9 +1,11 @@
-"""The Textual app: the map, the side panels, the offered actions and the log.
+"""The Textual app: the map (or the action spaces), the side panels, the offered actions
+and the log.
 
-It renders ``module.view()`` and ``module.board()`` and sends back only the actions the
-engine offered (or, to ask why something is not offered, tries one on a scratch copy).
-Drawing is in :mod:`tui.painting`, composing a turn in :mod:`tui.turnflow`, looking back
-in :mod:`tui.reviewing`.
+It renders the game's view (through :mod:`pbem.gameplay`) and ``module.board()`` and
+sends back only the actions the engine offered (or, to ask why something is not offered,
+tries one on a scratch copy). Drawing is in :mod:`tui.painting`, composing a turn in
+:mod:`tui.turnflow`, where a save ends in :mod:`tui.handover`, looking back in
+:mod:`tui.reviewing`.
 """
 
 from __future__ import annotations

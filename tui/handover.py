@@ -106,19 +106,25 @@ class Handing(Base):
         assert due is not None
         names = [p["name"] for p in turn.prev.players if p["role"] != turn.role]
         here = all(local_for(turn.prev, p["role"]) for p in turn.prev.players)
+        witnessed = turn.prev.dice_mode == "witnessed"
         lines = [self.t("{label} waits for the other players: {what}.",
                         label=self.say(turn.waiting_label or "This action"),
                         what=self.say(turn.composer.waiting_for)),
                  self.t("In a game with witnessed dice nobody sees a roll before it counts: "
                         "this save ends here, signed, as a request that {names} answer. "
                         "Their pbem answers by itself; nobody is asked anything.",
+                        names=", ".join(names)) if witnessed else
+                 self.t("It needs the other players' part of the hidden cards first: this "
+                        "save ends here, signed, as a request that {names} answer. Their "
+                        "pbem answers by itself; nobody is asked anything.",
                         names=", ".join(names))]
         lines.append(self.t("Their keys are on this machine: the answers are given at once.")
                      if here else
                      self.t("The table waits for the answers and carries on by itself when "
                             "they arrive (pbem watch or pbem inbox files them)."))
         sure = await self.push_screen_wait(ConfirmScreen(
-            self.t("Sign the roll request?"), lines, self.t("Sign the request"),
+            self.t("Sign the roll request?" if witnessed else "Sign the request?"), lines,
+            self.t("Sign the request"),
             self.t("Take it back"), self.lang))
         if not sure:
             if turn.withdraw():
@@ -144,6 +150,7 @@ class Handing(Base):
     async def go_on(self, last: Written, previous_player: Any = None) -> None:
         """From a save just written (or found): give the answers whose keys are here, then
         play on as whoever is due here — or wait for the others, or stop."""
+        own = last
         answered = answer_here(last.save, last.path)
         self.written += answered.saves
         if answered.saves:
@@ -186,7 +193,10 @@ class Handing(Base):
         self.opened.verdict = [line]
         self.begin_turn(following)
         if previous_player is not None and nxt.key.public == previous_player:
-            self.note(self.t("Wrote {path}; your turn goes on.", path=last.path.name), "green")
+            self.note(self.t("Wrote {path}; your turn goes on.", path=own.path.name)
+                      + (" " + self.t("The other players' pbem answered it here ({saves}).",
+                                      saves=self.count(len(answered.saves), "save"))
+                         if answered.saves else ""), "green")
         await self.turn_opened()
 
     def _my_role(self, save: SaveFile) -> str | None:

@@ -166,4 +166,5 @@ def region_text(app: Any, widget: Any) -> str:
 def dialog_text(app: Any) -> str:
     """The dialog on screen as one line of words (its border and line breaks taken out)."""
     box = region_text(app, app.screen.query_one(".box"))
-    return " ".join(" ".join(line[1:-1].split()) for line in box.splitlines()).strip()
+    lines = [" ".join(line[1:-1].strip("▔▁").split()) for line in box.splitlines()]
+    return " ".join(line for line in lines if line)

@@ -133,3 +133,38 @@ def test_a_sealed_bid_is_typed_unseen_and_never_written_in_clear(tmp_path: Path)
     assert str(bid["amount"]).startswith("sealed/north#")
     raw = savefile.read(next(w.path for w in again.written if w.save is signed)).raw
     assert b"amount: 3" not in raw
+
+
+def test_a_card_waiting_for_the_others_share_is_answered_here(tmp_path: Path) -> None:
+    """North draws a card and plays it at once: it needs east's share first, so the save
+    becomes a request, which east's pbem answers here (hot-seat); north carries on."""
+    app = make_app(card_market(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.turn is not None and bool(app.offers), 100)
+            await pilot.press(offer(app, "draw"))
+            await settle(pilot)
+            await pilot.press(offer(app, "play"))
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            await pilot.press("3")                                 # the card just drawn
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            seen["request"] = dialog_text(app)
+            before = len(app.written)                              # the opening's shuffles
+            await pilot.press("enter")
+            await settle(pilot, lambda: app.turn is not None and bool(app.offers)
+                         and len(app.written) == before + 2, 100)
+            seen["new"] = app.written[before:]
+            seen["log"] = log_text(app)
+            seen["screen"] = screen_text(app)
+
+    asyncio.run(run())
+    assert seen["request"].startswith("Sign the request?")
+    assert "east's share of a card in north's hand" in seen["request"]
+    assert [w.save.writer for w in seen["new"]] == ["north", "east"]
+    assert seen["new"][0].save.pending["action"] == {"do": "play", "card": "market#5"}
+    assert "north plays m11, worth 5" in seen["log"]
+    assert "The other players' pbem answered it here (1 save)." in " ".join(
+        seen["log"].split())
+    assert "played: ['m11']" in seen["screen"]
