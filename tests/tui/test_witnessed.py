@@ -174,3 +174,29 @@ def test_the_header_names_the_dice(tmp_path: Path, mode: str) -> None:
     asyncio.run(run())
     words = {"witnessed": "witnessed dice", "open": "open dice", "table": "TABLE DICE"}
     assert words[mode] in shown[0]
+
+
+def test_the_save_before_the_request_opened_again_carries_on_too(tmp_path: Path) -> None:
+    """The save cao answered with his request: opened again once the witness has
+    answered, the table follows the game to cao's turn instead of refusing to fork it."""
+    joined, _, liu = witnessed_game(tmp_path)
+    forget_key("liu")
+    first = make_app(joined)
+
+    async def sign() -> None:
+        async with first.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: request_dialog(first))
+            await pilot.press("enter")
+            await settle(pilot, lambda: first.waiting is not None)
+
+    asyncio.run(sign())
+    answer_as_inbox(first.written[0].path, liu)
+    again = make_app(joined)
+
+    async def reopen() -> None:
+        async with again.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: again.turn is not None and bool(again.offers), 100)
+
+    asyncio.run(reopen())
+    assert again.turn is not None and again.turn.prev.sequence == 3
+    assert again.turn.prompt().step == "diplomacy"
