@@ -65,7 +65,12 @@ def test_lang_zh_translates_the_whole_table(tmp_path: Path, players: Any) -> Non
             seen["dialog"] = region_text(app, app.screen.query_one(".box"))
             await pilot.press("escape")
             await settle(pilot)
-            await pilot.press("f")
+            await pilot.press("f")                       # mid-turn: not yet, and why
+            await settle(pilot)
+            seen["not yet"] = log_text(app).splitlines()[-1]
+            await choose(pilot, "end-levy")
+            await choose(pilot, "end-movement")
+            await choose(pilot, "end-turn", 3, 2)        # White Tiger is next: finish
             await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             seen["finish"] = region_text(app, app.screen.query_one(".box"))
             await pilot.press("escape")
@@ -80,6 +85,7 @@ def test_lang_zh_translates_the_whole_table(tmp_path: Path, players: Any) -> Non
     assert "曹操（外交2）擲出6" in seen["log"]
     assert "請輸入 1 到" in seen["dialog"] and "執行" in seen["dialog"]
     assert "簽署並寫入" in seen["finish"]
+    assert seen["not yet"].startswith("尚未："), seen["not yet"]
     for part, text in seen.items():
         if part == "table":
             continue
