@@ -5,10 +5,32 @@ to the byte."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 from freezegun import freeze_time
 
 from pbem import answering, identity, savefile, session
+from pbem.signing import PrivateKey
+
+SAVES = Path(__file__).resolve().parents[1] / "saves"
+
+
+def recorded(folder: str, script: str) -> list[savefile.SaveFile]:
+    """The saves of a recorded game in ``saves/<folder>``, in order (``script`` makes it)."""
+    files = sorted((SAVES / folder).glob("*.pbem.yaml"))
+    assert files, f"saves/{folder} holds no saves (run scripts/{script})"
+    return [savefile.read(path) for path in files]
+
+
+def sample_players(folder: str, first: savefile.SaveFile) -> dict[str, identity.LocalIdentity]:
+    """The recorded game's players with the published sample keys of ``saves/<folder>/keys``
+    (each checked against the key pinned in the first save)."""
+    out = {}
+    for player in first.players:
+        key = PrivateKey.from_openssh((SAVES / folder / "keys" / player["role"]).read_bytes())
+        assert key.public.line == player["key"]
+        out[player["role"]] = identity.LocalIdentity(player["name"], key)
+    return out
 
 
 def rebuild(saves: list[savefile.SaveFile],

@@ -9,30 +9,20 @@ scripts/make-golden-redux.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pbem import chain, identity, savefile
-from pbem.signing import PrivateKey
-from tests.golden_replay import rebuild
+from tests.golden_replay import rebuild, recorded, sample_players
 
-GOLDEN = Path(__file__).resolve().parents[3] / "saves" / "golden-redux"
+FOLDER = "golden-redux"
 
 
 def _saves() -> list[savefile.SaveFile]:
-    files = sorted(GOLDEN.glob("*.pbem.yaml"))
-    assert files, "saves/golden-redux holds no saves (run scripts/make-golden-redux)"
-    return [savefile.read(path) for path in files]
+    return recorded(FOLDER, "make-golden-redux")
 
 
 def _locals(first: savefile.SaveFile) -> dict[str, identity.LocalIdentity]:
-    out = {}
-    for player in first.players:
-        key = PrivateKey.from_openssh((GOLDEN / "keys" / player["role"]).read_bytes())
-        assert key.public.line == player["key"]
-        out[player["role"]] = identity.LocalIdentity(player["name"], key)
-    return out
+    return sample_players(FOLDER, first)
 
 
 def test_golden_game_is_complete_and_verifies() -> None:
