@@ -63,23 +63,36 @@ class ProduceCrossbowsVessels(Produce):
     weapons = ("crossbow", "vessel")
 
 
-@handler
-class RecruitArmies(Handler):
-    name = "space:recruit-armies"
+class Collect(Handler):
+    """A space whose taker collects a fixed number (the data's ``number``) of one thing."""
+
+    what = ""       # the space's action, as the prompt names it
+    verb = ""
+    offer = ""      # the button's label; ``{n}`` is the number
+    number = ""
+    resource = ""
+    told = ""       # what the log says the taker does; ``{n}`` is the number
 
     def prompt(self, t: Table, step: Step) -> Prompt:
-        n = t.cat.n("recruit_armies")
-        return ask(step["role"], "action", f"{t.rname(step['role'])}: recruit armies",
-                   [button("recruit", f"Collect {n} untrained armies", "action.recruit-armies")],
-                   "action.recruit-armies")
+        rule = f"action.{self.name.split(':')[1]}"
+        offer = button(self.verb, self.offer.format(n=t.cat.n(self.number)), rule)
+        return ask(step["role"], "action", f"{t.rname(step['role'])}: {self.what}", [offer],
+                   rule)
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        space = self.name.split(":")[1]
+        n = t.cat.n(self.number)
         t.s["stack"].pop()
-        n = t.cat.n("recruit_armies")
-        t.gain(role, {"untrained": n})
-        t.say(f"{t.rname(role)} collects {n} untrained armies", "action.recruit-armies")
-        effects.after_action(t, role, "recruit-armies", t.bidders(step), {},
-                             "action.recruit-armies")
+        t.gain(role, {self.resource: n})
+        t.say(f"{t.rname(role)} {self.told.format(n=n)}", f"action.{space}")
+        effects.after_action(t, role, space, t.bidders(step), {}, f"action.{space}")
+
+
+@handler
+class RecruitArmies(Collect):
+    name = "space:recruit-armies"
+    what, verb, offer = "recruit armies", "recruit", "Collect {n} untrained armies"
+    number, resource, told = "recruit_armies", "untrained", "collects {n} untrained armies"
 
 
 @handler
@@ -137,21 +150,10 @@ class DemandTribute(Handler):
 
 
 @handler
-class WinPopularSupport(Handler):
+class WinPopularSupport(Collect):
     name = "space:win-popular-support"
-
-    def prompt(self, t: Table, step: Step) -> Prompt:
-        return ask(step["role"], "action", f"{t.rname(step['role'])}: win popular support",
-                   [button("win-support", "Collect a popular support token",
-                           "action.win-popular-support")], "action.win-popular-support")
-
-    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
-        t.s["stack"].pop()
-        n = t.cat.n("popular_support")
-        t.gain(role, {"support": n})
-        t.say(f"{t.rname(role)} collects {n} popular support token", "action.win-popular-support")
-        effects.after_action(t, role, "win-popular-support", t.bidders(step), {},
-                             "action.win-popular-support")
+    what, verb, offer = "win popular support", "win-support", "Collect a popular support token"
+    number, resource, told = "popular_support", "support", "collects {n} popular support token"
 
 
 @handler
