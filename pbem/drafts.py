@@ -1,13 +1,17 @@
 """The unsigned draft of a turn being composed, kept beside the save it answers.
 
 ``pbem apply`` and the terminal table share it: a turn is composed action by action and
-signed once, where another player must act. A draft holds actions only — never dice,
-which are made again when the draft is replayed (the same, since the actions are).
+signed once, where another player must act. A draft holds the actions as composed (and,
+from the table, the label each was shown with). Dice made by pbem are made again when the
+draft is replayed (the same, since the actions are); only dice typed in at the table
+(table dice) are read back, as plain values. Sealed choices stay sealed: a draft holds
+their handles, never their values.
 """
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,20 +23,45 @@ SUFFIX = ".draft.yaml"
 FORMAT = "pbem-draft/1"
 
 
+@dataclass
+class Draft:
+    """The actions composed so far, as they can be given again, and their labels."""
+
+    actions: list[dict[str, Any]]
+    labels: list[str] = field(default_factory=list)
+
+    def label(self, index: int, action: dict[str, Any]) -> str:
+        if index < len(self.labels):
+            return self.labels[index]
+        return str(action.get("do", "?"))
+
+
 def draft_path(save_path: Path) -> Path:
     """Where the draft answering ``save_path`` lives."""
     return save_path.with_name(save_path.name + SUFFIX)
 
 
-def write(path: Path, previous: str, role: str, actions: list[dict[str, Any]]) -> None:
+def write(path: Path, previous: str, role: str, actions: list[dict[str, Any]],
+          labels: list[str] | None = None) -> None:
     """Replace the draft atomically with the actions composed so far."""
-    doc = {"draft": FORMAT, "previous": previous, "role": role,
-           "actions": [dict(a) for a in actions]}
+    doc: dict[str, Any] = {"draft": FORMAT, "previous": previous, "role": role,
+                           "actions": [dict(a) for a in actions]}
+    if labels:
+        doc["labels"] = [str(label) for label in labels]
     write_replace(path, strict_yaml.dump(doc).encode("utf-8"))
 
 
-def read(path: Path, previous: str, role: str) -> list[dict[str, Any]] | None:
-    """The draft's actions if it answers this save for this role, else ``None``."""
+def as_given(action: dict[str, Any]) -> dict[str, Any]:
+    """An action of a draft as it can be given again: no reveals (pbem makes them), dice
+    as the values typed (a roll's record keeps its value)."""
+    out = {k: v for k, v in action.items() if k != "reveals"}
+    if isinstance(out.get("dice"), list):
+        out["dice"] = [r["d"] if isinstance(r, dict) and "d" in r else r for r in out["dice"]]
+    return out
+
+
+def load(path: Path, previous: str, role: str) -> Draft | None:
+    """The draft if it answers this save for this role, else ``None``."""
     if not path.is_file():
         return None
     try:
@@ -42,8 +71,17 @@ def read(path: Path, previous: str, role: str) -> list[dict[str, Any]] | None:
     if (not isinstance(doc, dict) or doc.get("previous") != previous
             or doc.get("role") != role or not isinstance(doc.get("actions"), list)):
         return None
-    actions = [a for a in doc["actions"] if isinstance(a, dict) and isinstance(a.get("do"), str)]
-    return actions or None
+    actions = [as_given(a) for a in doc["actions"]
+               if isinstance(a, dict) and isinstance(a.get("do"), str)]
+    labels = doc.get("labels")
+    labels = [str(x) for x in labels] if isinstance(labels, list) else []
+    return Draft(actions, labels) if actions else None
+
+
+def read(path: Path, previous: str, role: str) -> list[dict[str, Any]] | None:
+    """The draft's actions if it answers this save for this role, else ``None``."""
+    draft = load(path, previous, role)
+    return draft.actions if draft else None
 
 
 def remove(path: Path) -> None:

@@ -234,11 +234,6 @@ class GameModule(ABC):
         """A line front ends show when the game's data is partly reconstructed."""
         return None
 
-    def key_results(self, log: list[str]) -> list[str]:
-        """The big news in these log lines, for the top of a message or a dialog:
-        eliminations, defections, captures, areas changing hands, losses to events."""
-        return []
-
     def dice_context(self, state: State) -> str:
         """Where the game stands, for keying open-mode dice (e.g. ``round 3, turn 7``):
         a roll is fixed by this context, its purpose and how many such rolls came before
@@ -270,6 +265,12 @@ class GameModule(ABC):
     def describe(self, state: State, role: str | None = None) -> str:
         """A short text picture of the position for terminals and e-mail."""
         return ""
+
+    def key_results(self, log: list[str]) -> list[str]:
+        """The key results among ``log`` (a save's log lines, or any list of log lines), as
+        short lines for front ends and the mail to put first: eliminations, defections,
+        captures, areas changing hands, losses to events... ``[]``: the game marks none."""
+        return []
 
     def describe_action(self, action: Action) -> str:
         """A one-line description of an action for people."""

@@ -127,3 +127,10 @@ def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None
     if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
         return knowledge(state, role)
     return knowledge(state, role, seating.seat(save_doc, role, key))
+
+
+def key_results(module: GameModule, log: list[str]) -> list[str]:
+    """The big news among a stretch of play's log lines (eliminations, defections, captures,
+    areas changing hands, losses to events) as the game marks them; ``[]`` when it marks
+    none."""
+    return [str(line) for line in module.key_results(log)]

@@ -42,14 +42,26 @@ _WATCHED = [REAL_HOME, REAL_HOME / ".config", REAL_HOME / ".local" / "share",
             ROOT / "saves" / "golden", ROOT / "docs", ROOT / "scripts", ROOT / "pbem"]
 
 
-def _stamps() -> dict[Path, tuple[int, ...]]:
-    out = {}
+def _stamps() -> dict[Path, frozenset[tuple[str, int, int]]]:
+    """Each watched folder's entries with their inode (and a file's change time).
+
+    Python's byte-code caches are left out, and a sub-folder counts by name and inode: a
+    fresh checkout creates caches as the first process imports a module, no test's doing.
+    """
+    out: dict[Path, frozenset[tuple[str, int, int]]] = {}
     for folder in _WATCHED:
+        entries = set()
         try:
-            info = folder.stat()
-            out[folder] = (info.st_mtime_ns, info.st_ino)
+            with os.scandir(folder) as found:
+                for entry in found:
+                    if entry.name == "__pycache__":
+                        continue
+                    info = entry.stat(follow_symlinks=False)
+                    changed = 0 if entry.is_dir(follow_symlinks=False) else info.st_mtime_ns
+                    entries.add((entry.name, info.st_ino, changed))
         except OSError:
-            out[folder] = ()
+            pass
+        out[folder] = frozenset(entries)
     return out
 
 

@@ -1,9 +1,11 @@
-"""The Textual app: the map, the side panels, the offered actions and the log.
+"""The Textual app: the map (or the action spaces), the side panels, the offered actions
+and the log.
 
-It renders ``module.view()`` and ``module.board()`` and sends back only the actions the
-engine offered (or, to ask why something is not offered, tries one on a scratch copy).
-Drawing is in :mod:`tui.painting`, composing a turn in :mod:`tui.turnflow`, looking back
-in :mod:`tui.reviewing`.
+It renders the game's view (through :mod:`pbem.gameplay`) and ``module.board()`` and
+sends back only the actions the engine offered (or, to ask why something is not offered,
+tries one on a scratch copy). Drawing is in :mod:`tui.painting`, composing a turn in
+:mod:`tui.turnflow`, where a save ends in :mod:`tui.handover`, looking back in
+:mod:`tui.reviewing`.
 """
 
 from __future__ import annotations
@@ -17,20 +19,25 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static, TabbedContent, TabPane
 
+from pbem import gameplay
 from pbem.engine import ActionSpec, Prompt
 from tui import sizes
 from tui.actionlist import ActionList
 from tui.dialogs import HelpScreen
 from tui.engine_text import EngineText, name_pairs
+from tui.following import automatic
 from tui.footer import TableFooter
+from tui.handover import Handing, Waiting
 from tui.help import help_text
 from tui.history import History, Point
 from tui.i18n import name, tr
+from tui.layouts import layout_for
 from tui.logpane import LogPane, Notice
 from tui.mapview import MapView
 from tui.opening import Opened, check
 from tui.painting import Painter
 from tui.reviewing import Reviewing
+from tui.seen import Sight
 from tui.turn import Turn, Written
 from tui.turnflow import TurnFlow
 
@@ -38,7 +45,7 @@ PLAY_ONLY = {"undo", "finish", "orders", "why_not"}
 REVIEW_ONLY = {"jump", "search", "next_match", "save_step", "edge"}
 
 
-class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
+class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
     """Play a turn, or review a game, from one save. Returns what to tell the player
     when it closes (where the draft or the last save is)."""
 
@@ -77,9 +84,14 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         self.lang = lang if lang in ("en", "zh") else "en"
         self.module = opened.module
         self.board: dict[str, Any] = self.module.board() or sizes.NO_BOARD
+        public = gameplay.view(self.module, opened.save.state, None)
+        self.layout = layout_for(self.board, public)
+        self.notice = self.module.data_notice(opened.save.game["options"])
         self.turn: Turn | None = None
-        if opened.checked and opened.playable and opened.me:
-            self.turn = Turn(opened.save, opened.path, opened.me)
+        self.waiting: Waiting | None = None
+        self.waiting_timer: Any = None
+        if opened.checked:
+            self.turn = self._first_turn()
         self.reviewing = self.turn is None
         self.history: History | None = None
         self.point: Point | None = None
@@ -92,15 +104,17 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         self.offers: list[ActionSpec] = []
         self.panels: bool | None = None  # None: shown when the terminal is wide enough
         self._shown: dict[str, Any] = {}
-        self._names = self._name_pairs()
+        self._names = self._name_pairs(public)
         self.say = EngineText(opened.save.kind, self.lang, self._names)
         self.first_paint_at: float | None = None  # when the first screen was drawn
 
-    def _name_pairs(self) -> dict[str, str]:
-        view = self.module.view(self.opened.save.state, None)
+    def _name_pairs(self, view: dict[str, Any]) -> dict[str, str]:
+        states = list((view.get("states") or {}).values())
         entries = [*self.board.get("areas", []), *view.get("kingdoms", []),
                    *view.get("characters", []), *view.get("players", []),
-                   *(view.get("mandate") or {}).get("spaces", [])]
+                   *(view.get("mandate") or {}).get("spaces", []), *states,
+                   *[g for s in states for g in s.get("generals") or []],
+                   *[p for b in view.get("borders") or [] for p in b.get("locations") or []]]
         return name_pairs(entries)
 
     def t(self, text: str, /, **values: Any) -> str:
@@ -117,11 +131,13 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         yield Static(id="status")
         yield Static(id="readonly")
         with Horizontal(id="main"):
-            yield MapView(self.board, id="map")
+            if self.layout.kind == "map":
+                yield MapView(self.board, id="map")
+            else:
+                with VerticalScroll(id="board-pane"):
+                    yield Static(id="board-text")
             with TabbedContent(id="side"):
-                for tab, widget in (("Area", "area-info"), ("Kingdoms", "kingdoms"),
-                                    ("Characters", "characters"), ("Mandate", "mandate"),
-                                    ("Rules", "rules")):
+                for tab, widget in self.tab_names():
                     with TabPane(self.t(tab), id=f"tab-{widget}"), VerticalScroll():
                         yield Static(id=widget)
         with Horizontal(id="bottom"):
@@ -132,9 +148,12 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         yield Static(id="too-small")
         yield TableFooter(compact=True)
 
+    def tab_names(self) -> list[tuple[str, str]]:
+        return [(tab.label, tab.ident) for tab in self.layout.tabs] + [("Rules", "rules")]
+
     def on_mount(self) -> None:
         self.title = self.title_text()
-        self.query_one("#side", TabbedContent).active = "tab-kingdoms"
+        self.query_one("#side", TabbedContent).active = self.layout.first_tab
         self.arrange()
         if not self.opened.checked:
             self.refresh_all()
@@ -153,18 +172,24 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
 
     def _after_check(self) -> None:
         """Once the save and its chain are checked: play, or review."""
-        opened = self.opened
-        if opened.playable and opened.me and self.turn is None:
-            self.turn = Turn(opened.save, opened.path, opened.me)
-            self.reviewing = False
+        if self.turn is None:
+            self.turn = self._first_turn()
+            self.reviewing = self.turn is None
         if self.reviewing:
             self.load_history()
         self.refresh_all()
         self.arrange()
         self.call_after_refresh(self._painted)
         self.query_one("#actions", ActionList).focus()
-        if self.turn is not None:
+        if not self.opened.review:
             self.opening_flow()
+
+    def _first_turn(self) -> Turn | None:
+        """The turn to compose on the save opened, when it is this player's decision."""
+        opened = self.opened
+        if not (opened.playable and opened.me) or automatic(opened.save):
+            return None
+        return Turn(opened.save, opened.path, opened.me)
 
     def _painted(self) -> None:
         if self.first_paint_at is None:
@@ -209,9 +234,28 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
     def viewer(self) -> str | None:
         return self.turn.role if self.turn is not None else self.opened.role
 
+    def sight(self) -> Sight:
+        """The game as the player at the table sees it (with their key)."""
+        if self.turn is not None:
+            return self.turn.sight
+        me, role = self.opened.me, self.opened.role
+        key = me.key if me is not None and role is not None else None
+        made = getattr(self, "_sight", None)
+        if made is None or (made.role, made.key) != (role, key):
+            made = self._sight = Sight(self.module, self.opened.save.doc, role, key)
+        return made
+
+    def view_token(self) -> Any:
+        """Names the position shown (it changes whenever the position does)."""
+        if not self.reviewing and self.turn is not None:
+            return self.turn.token()
+        return ("save", self.opened.save.sha256, self.point)
+
     def current_view(self) -> dict[str, Any]:
         try:
-            return self.module.view(self.current_state(), self.viewer())
+            if not self.reviewing and self.turn is not None:
+                return self.turn.view()
+            return self.sight().view(self.current_state(), self.view_token())
         except Exception:  # a position the view cannot draw is still reviewable in the log
             return {}
 
@@ -219,7 +263,7 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         if not self.reviewing and self.turn is not None:
             return self.turn.prompt()
         try:
-            return self.module.prompt(self.current_state())
+            return self.sight().prompt(self.current_state(), self.view_token())
         except Exception:
             return None
 
@@ -236,8 +280,9 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
 
     @on(OptionList.OptionHighlighted, "#actions")
     def _highlighted(self) -> None:
-        self.query_one(MapView).show(self.current_view(), self.selected, self._marked(),
-                                     self.lang)
+        if self.layout.kind == "map":
+            self.query_one(MapView).show(self.current_view(), self.selected, self._marked(),
+                                         self.lang)
         self._show_rules(self.current_prompt())
 
     @on(OptionList.OptionSelected, "#actions")
@@ -278,6 +323,8 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
     def action_goto_area(self) -> None:
         from tui.dialogs import PickScreen
 
+        if self.layout.kind != "map":
+            return
         view = self.current_view()
         items = [(a["id"], name(a, self.lang)) for a in view.get("areas", self.board["areas"])]
 
@@ -288,7 +335,8 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         self.push_screen(PickScreen(self.t("Area"), items, self.lang), picked)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang), self.lang))
+        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind),
+                                    self.lang))
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display
@@ -298,9 +346,7 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
     def action_toggle_lang(self) -> None:
         self.lang = "zh" if self.lang == "en" else "en"
         self.say = EngineText(self.opened.save.kind, self.lang, self._names)
-        for tab, widget in (("Area", "area-info"), ("Kingdoms", "kingdoms"),
-                            ("Characters", "characters"), ("Mandate", "mandate"),
-                            ("Rules", "rules")):
+        for tab, widget in self.tab_names():
             self.query_one("#side", TabbedContent).get_tab(f"tab-{widget}").label = self.t(tab)
         self.query_one(TableFooter).refresh_keys()
         self.arrange()
@@ -314,6 +360,9 @@ class TableApp(Painter, TurnFlow, Reviewing, App[str | None]):
         lines = []
         if self.written:
             lines.append(f"Last save written: {self.written[-1].path}")
+        if self.waiting is not None:
+            lines.append(f"It waits for {self.waiting.owner()}'s answer; open "
+                         f"{self.waiting.last.path} again to carry on once it has arrived.")
         if self.turn is not None and self.turn.player_actions() and self.turn.draft.exists():
             lines.append(f"Your turn so far is kept (unsigned) in {self.turn.draft}; "
                          + (self.again or f"open {self.turn.path} again to resume it."))

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -38,18 +39,25 @@ class Dialog(ModalScreen[Any]):
 
 
 class ConfirmScreen(Dialog):
-    """A question with a few lines of context; returns True, False (or None on Escape)."""
+    """A question with lines of context (scrolled with ↑ ↓ PgUp PgDn when they are many);
+    returns True, False (or None on Escape)."""
 
-    def __init__(self, title: str, lines: list[str], yes: str = "OK",
-                 no: str | None = "Cancel", lang: str = "en") -> None:
+    def __init__(self, title: str, lines: list[str | Text], yes: str = "OK",
+                 no: str | None = "Cancel", lang: str = "en", wide: bool = False) -> None:
         super().__init__(lang)
         self.title_text, self.lines, self.yes, self.no = title, lines, yes, no
+        self.wide = wide
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="box"):
+        body = Text()
+        for index, line in enumerate(self.lines):
+            body.append_text(line if isinstance(line, Text) else Text(line))
+            if index + 1 < len(self.lines):
+                body.append("\n")
+        with Vertical(classes="box wide" if self.wide else "box"):
             yield Label(self.title_text, classes="title")
-            with VerticalScroll(classes="body"):
-                yield Static("\n".join(self.lines), markup=False)
+            with VerticalScroll(classes="body tall" if self.wide else "body", id="body"):
+                yield Static(body, markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(self.yes, variant="primary", id="yes", compact=True)
                 if self.no:
@@ -58,12 +66,77 @@ class ConfirmScreen(Dialog):
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
 
+    def _body(self) -> VerticalScroll:
+        return self.query_one("#body", VerticalScroll)
+
+    def key_up(self) -> None:
+        self._body().scroll_up(animate=False)
+
+    def key_down(self) -> None:
+        self._body().scroll_down(animate=False)
+
+    def key_pageup(self) -> None:
+        self._body().scroll_page_up(animate=False)
+
+    def key_pagedown(self) -> None:
+        self._body().scroll_page_down(animate=False)
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
 
     def action_cancel(self) -> None:
         self.dismiss(None if self.no else True)
+
+
+class HandOverScreen(Screen[bool]):
+    """The hot-seat hand-over: the whole table hidden (the last player's hand with it)
+    until the next player, at the keyboard, presses Enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Ready")]
+
+    def __init__(self, title: str, lines: list[str], ready: str) -> None:
+        super().__init__()
+        self.title_text, self.lines, self.ready = title, lines, ready
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Label(self.title_text, classes="title")
+            yield Static("\n".join(self.lines), markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(self.ready, variant="primary", id="yes", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self) -> None:
+        self.dismiss(True)
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class SecretScreen(Dialog):
+    """Type a sealed choice without showing it; returns the text, or None."""
+
+    def __init__(self, title: str, hint: str, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.title_text, self.hint = title, hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Label(self.title_text, classes="title")
+            yield Static(self.hint, classes="hint", markup=False)
+            yield Input(password=True, id="secret")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
 
 
 class TextScreen(Dialog):

@@ -4,8 +4,10 @@ The engine writes English with each name followed by its Chinese (``Cao Cao æ›¹æ
 Chinese the table keeps only the Chinese names, then matches each sentence against the
 game's phrase book, ``lang/<game>.<lang>.yaml``: a regular expression for the English
 sentence and the Chinese with ``{1}``, ``{2}``... for its groups (each group translated in
-turn), the sentence with the most fixed text first. The rule cited at the end of a line is
-kept as it is; what no sentence matches stays English, with Chinese names.
+turn), the sentence with the most fixed text first. Frames, sentences wrapped around another
+(a key result's mark, a standing order's name), are tried before any sentence, in the order
+the book gives them. The rule cited at the end of a line is kept as it is; what no sentence
+matches stays English, with Chinese names.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ Book = tuple[list[tuple[re.Pattern[str], str]], dict[str, str], dict[str, str]]
 
 @cache
 def phrase_book(kind: str, lang: str) -> Book:
-    """A phrase book's sentences (patterns), words and names for ``lang``: the game's,
-    then pbem's own (verdicts, joining, undo); empty parts when there are none."""
+    """A phrase book's sentences (patterns, its frames first), words and names for
+    ``lang``: the game's, then pbem's own (verdicts, joining, undo); empty parts when
+    there are none."""
+    frames: list[tuple[re.Pattern[str], str]] = []
     sentences: list[tuple[re.Pattern[str], str]] = []
     words: dict[str, str] = {}
     names: dict[str, str] = {}
@@ -40,12 +44,13 @@ def phrase_book(kind: str, lang: str) -> Book:
             continue
         with path.open(encoding="utf-8") as handle:
             data = yaml.safe_load(handle) or {}
+        frames += [(re.compile(str(k)), str(v)) for k, v in (data.get("frames") or {}).items()]
         sentences += [(re.compile(str(k)), str(v))
                       for k, v in (data.get("sentences") or {}).items()]
         words.update({str(k): str(v) for k, v in (data.get("words") or {}).items()})
         names.update({str(k): str(v) for k, v in (data.get("names") or {}).items()})
     sentences.sort(key=lambda entry: -_fixed_length(entry[0].pattern))
-    return sentences, words, names
+    return frames + sentences, words, names
 
 
 def _fixed_length(pattern: str) -> int:

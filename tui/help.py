@@ -11,11 +11,14 @@ Composing a turn
   ↑ ↓, Enter   highlight an action and take it (an action marked … opens a
                dialog for its details: who moves, where, how many armies)
   u, Ctrl+Z    undo the last action (only until dice are rolled)
-  f            finish: confirm, sign and write the next save
+  f            finish: confirm, sign and write the next save (only where another
+               player must act: before that, the table says why not)
   o            standing orders (answers given in advance to questions the
                rules may put to you while someone else moves)
   w            why not? type an action; the engine says why it is refused
   v            look back through the game's history, and back again
+  In a dialog  a number picks an option (or ticks it, in a list of ticks);
+               a sealed choice is typed without showing it
 """
 
 REVIEW_KEYS = """\
@@ -40,7 +43,9 @@ Everywhere
   ?, F1        this help
   q            quit (a turn being composed is kept as a draft beside the save;
                the terminal says where)
+"""
 
+MAP_HELP = """\
 Reading the map
   Each area's name is drawn on its controller's colour. Under it: armies by
   kingdom (■ in the kingdom's colour and the number), ♟ characters, ♔ the
@@ -57,7 +62,22 @@ The side panels
   Rules: the project's own short summary of the rule for the current step.
 """
 
+SPACES_HELP = """\
+Reading the action spaces (a game without a map)
+  The main pane lists the action spaces with their bids. The number before a
+  space is the number that bids there now: 7 then a general's number bids.
+  ⚑ this round's alliance space, ✗ last round's, ◆ a criterion set by a
+  marker; the bidder who would win now is under the bids, the winners after.
+  The side panels: Yours (your generals, hidden ones too, and your hand),
+  States (every state's board; another state's hidden generals are only
+  counted), Tracks (round, orders, alliance, criteria, Han emperor, decks,
+  and the notice about reconstructed data), Borders, Rules.
+"""
 
-def help_text(reviewing: bool, lang: str = "en") -> str:
+
+def help_text(reviewing: bool, lang: str = "en", layout: str = "map") -> str:
+    """The help for the table as it is: playing or reviewing, a map or action spaces."""
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
-    return "\n".join(tr(block, lang) for block in (first, second, COMMON_KEYS))
+    reading = {"map": MAP_HELP, "spaces": SPACES_HELP}.get(layout)
+    blocks = (first, second, COMMON_KEYS) + ((reading,) if reading else ())
+    return "\n".join(tr(block, lang) for block in blocks)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbem import chain, store
+from pbem import chain, gameplay, store
 from pbem.chain import JOIN, START
 from pbem.dice import TableDice
 from pbem.engine import GameModule, Log, copy_state
 from pbem.errors import PbemError
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import seating
 from pbem.savefile import SaveFile
 from tui.i18n import tr
 
@@ -118,7 +120,7 @@ class History:
                 self._apply(save, state, action, log)
                 states.append(copy_state(state))
                 lines.append([e.render() for e in log.entries[mark:]])
-        except (PbemError, KeyError, ValueError):
+        except Exception:  # a save this cannot re-apply is shown by its saved position
             states, lines = [copy_state(before)], [[]]
             for _ in save.actions:
                 states.append(save.state)
@@ -136,10 +138,20 @@ class History:
             log.heading(f"{name} joins the game as {self.module.role_label(save.writer)}")
         elif verb == START:
             log.heading("The game begins: every seed share is revealed")
-            self.module.start(state, dice, log)
+            gameplay.start(self.module, state, dice, log, self._seat(save, state, action))
         else:
-            body = {k: v for k, v in action.items() if k != "dice"}
-            self.module.apply(state, save.writer, body, dice, log)
+            body = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
+            gameplay.apply(self.module, state, save.writer, body, dice, log,
+                           self._seat(save, state, action))
+
+    @staticmethod
+    def _seat(save: SaveFile, state: dict[str, Any], action: dict[str, Any]) -> Any:
+        """A verifier's seat for the writer of ``save`` in a game with sealed cards: the
+        reveals recorded with the action, no keys."""
+        if hidden_model.of(state) is None:
+            return None
+        records = action.get("reveals") if isinstance(action.get("reveals"), dict) else {}
+        return seating.seat(save.doc, save.writer, None, records)
 
     def state_at(self, point: Point) -> dict[str, Any]:
         return self.replay(point.save).states[point.action]

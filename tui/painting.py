@@ -14,9 +14,12 @@ from textual.widgets import Static
 from pbem.engine import ActionSpec, Prompt
 from tui import panels
 from tui.actionlist import ActionList
+from tui.layouts import Context
 from tui.logpane import LogPane, Notice, turn_blocks
 from tui.mapview import MapView
 from tui.words import count, describe_action
+
+MODE_WORDS = {"witnessed": "witnessed dice", "open": "open dice", "table": "TABLE DICE"}
 
 if TYPE_CHECKING:
     from tui.app import TableApp
@@ -36,17 +39,22 @@ class Painter(Base):
         self._show_status(view)
         self._show_read_only()
         self._show_actions(prompt, view)
-        self.query_one(MapView).arrows_step_history = self.reviewing
-        self.query_one(MapView).show(view, self.selected, self._marked(), self.lang)
         width = (self.query_one("#side").size.width or 33) - 1  # less the scroll bar
-        self._update("#area-info", (view, self.selected, self.lang, width),
-                     lambda: panels.area_details(view, self.board, self.selected, self.lang))
-        self._update("#kingdoms", (view, self.lang, width),
-                     lambda: panels.kingdoms_table(view, self.lang, width))
-        self._update("#characters", (view, self.lang, width),
-                     lambda: panels.characters_table(view, self.lang, width))
-        self._update("#mandate", (view, self.lang),
-                     lambda: panels.mandate_display(view, self.lang))
+        context = Context(view, self.lang, width, self.board, self.selected,
+                          self._space_numbers(), self.notice,
+                          lambda: self.sight().describe(self.current_state(), self.view_token()))
+        if self.layout.kind == "map":
+            self.query_one(MapView).arrows_step_history = self.reviewing
+            self.query_one(MapView).show(view, self.selected, self._marked(), self.lang)
+        elif self.layout.main is not None:
+            main = self.layout.main
+            pane = self.query_one("#board-pane")
+            self._update("#board-text", (view, self.lang, pane.size.width,
+                                         tuple(context.numbers.items())),
+                         lambda: main(context))
+        for tab in self.layout.tabs:
+            self._update(f"#{tab.ident}", (view, self.lang, width, self.selected),
+                         lambda tab=tab: tab.render(context))
         self._show_rules(prompt)
         self._show_log()
         mode = (self.reviewing, self.turn is None)
@@ -91,32 +99,45 @@ class Painter(Base):
         if view.get("round"):
             parts.append(f"{self.t('Round')} {view['round']}/{view.get('rounds', '?')}")
         turn = view.get("turn")
-        if turn:
+        if isinstance(turn, dict):
             kingdoms = {k["id"]: k for k in view.get("kingdoms", [])}
             who = kingdoms.get(turn.get("kingdom"))
             parts.append(f"{self.t('Turn')} {turn.get('number')}: "
                          f"{panels.name(who, self.lang, short=True)} "
                          f"({self.say(str(turn.get('phase')))})")
-        if self.reviewing and self.history is not None and self.point is not None:
+        elif view.get("stage"):
+            parts.append(self.say(str(view["stage"])))
+        if self.waiting is not None:
+            parts.append(self.t("Waiting for {owner}", owner=self.waiting.owner()))
+        elif self.reviewing and self.history is not None and self.point is not None:
             parts.append(f"{self.t('Review')}: {self.history.describe(self.point, self.lang)}")
         elif self.turn is not None:
             parts.append(f"{self.t('Playing')}: {self.turn.me.name} "
                          f"({self.role_label(self.turn.role)})")
-        if self.opened.save.table_dice:
-            parts.append(self.t("TABLE DICE"))
+        mode = self.opened.save.dice_mode
+        parts.append(self.t(MODE_WORDS.get(mode, mode)))
+        if self.notice:
+            parts.append(self.t("reconstructed data"))
         self.query_one("#status", Static).update(Text(" · ".join(parts)))
 
     def _sent_line(self) -> str:
         sent = self.sent
         assert sent is not None
+        ours = any(w.path == sent.path for w in self.written)
         if sent.next_role is None:
-            return self.t("Wrote {path}. The game is over.", path=sent.path)
+            return self.t("Wrote {path}. The game is over.", path=sent.path) if ours \
+                else self.t("The game is over.")
+        if not ours:
+            return self.t("Now {name} ({role}) must act: {text}.", name=sent.next_name,
+                          role=self.role_label(sent.next_role), text=self.say(sent.next_text))
         return self.t("Wrote {path}: send it to {name} ({role}); next: {text}.",
                       path=sent.path, name=sent.next_name, role=self.role_label(sent.next_role),
                       text=self.say(sent.next_text))
 
     def read_only_text(self) -> str:
         """Why the table only shows this save (empty while playing)."""
+        if self.waiting is not None:
+            return self.waiting_text()
         if not self.reviewing or self.sent is not None:
             return ""
         if self.turn is not None:
@@ -142,10 +163,16 @@ class Painter(Base):
             self._show_review_actions(header, actions, view)
             return
         key = ("play", id(self.turn), len(self.turn.chunks) if self.turn else 0, self.lang,
-               self.turn.composer.pending_start if self.turn else None)
+               self.turn.composer.pending_start if self.turn else None,
+               self.turn.waiting() if self.turn else None)
         if self._shown.get("#actions") == key:
             return
         self._shown["#actions"] = key
+        if self.turn is not None and self.turn.waiting():
+            header.update(self.t("This save waits for the other players' answers ({what}).",
+                                 what=self.say(self.turn.composer.waiting_for)))
+            actions.show([], [], None)
+            return
         if prompt is None or self.turn is None:
             header.update(self.t("The game is over."))
             actions.show([], [], None)
@@ -198,6 +225,15 @@ class Painter(Base):
         ids = {a["id"] for a in self.board.get("areas", [])}
         return {v for v in self.offers[index].fixed.values() if isinstance(v, str) and v in ids}
 
+    def _space_numbers(self) -> dict[str, int]:
+        """Action space -> the number of the offer that bids there (a game of spaces)."""
+        out: dict[str, int] = {}
+        for index, spec in enumerate(self.offers):
+            space = spec.fixed.get("space")
+            if isinstance(space, str) and space not in out:
+                out[space] = index + 1
+        return out
+
     def _offer_for_area(self, area: str | None) -> int | None:
         if not area:
             return None
@@ -243,6 +279,8 @@ class Painter(Base):
         heading = self.t("your turn") if turn else self.t("end of the save")
         blocks = turn_blocks(prev.doc["log"][-40:], heading, turn.chunks if turn else [],
                              self.notices, self.say)
+        if self.notice:
+            blocks.insert(0, Text(self.notice, style="#ffd75f"))
         newest = len(blocks) - 1
         pane.show(blocks, newest if blocks[newest].plain.startswith("▸") else None)
 

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from pbem.engine import ActionSpec, Param
+from tui.actionlist import after_digit
 from tui.dialogs import Dialog
 
 Say = Callable[[str], str]
@@ -30,9 +31,13 @@ def _same(text: str) -> str:
 
 
 class TickList(OptionList):
-    """Options ticked with Space, each shown as ``[x]`` or ``[ ]``; Enter moves on."""
+    """Options ticked with Space (or by their number), each shown as ``[x]`` or ``[ ]``;
+    Enter moves on."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "toggle", "Tick", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle", "Tick", show=False),
+        *[Binding(str(d), f"digit('{d}')", show=False) for d in range(10)],
+    ]
 
     class Toggled(Message):
         def __init__(self, ticks: TickList) -> None:
@@ -41,13 +46,26 @@ class TickList(OptionList):
 
     def __init__(self, labels: list[str], ticked: set[int], **kwargs: Any) -> None:
         self.labels, self.ticked = labels, set(ticked)
+        self.typed = ""
         super().__init__(*[self._prompt(i) for i in range(len(labels))], **kwargs)
 
     def _prompt(self, index: int) -> Text:
         on_ = index in self.ticked
-        text = Text("[x] " if on_ else "[ ] ", style="bold green" if on_ else "")
+        width = len(str(len(self.labels)))
+        text = Text(f"{index + 1:>{width}}. ", style="dim")
+        text.append("[x] " if on_ else "[ ] ", style="bold green" if on_ else "")
         text.append(self.labels[index], style="bold" if on_ else "")
         return text
+
+    def action_digit(self, digit: str) -> None:
+        """A number ticks (or unticks) that option."""
+        self.typed, number, complete = after_digit(self.typed, digit, self.option_count)
+        if number is None:
+            return
+        self.highlighted = number - 1
+        if complete:
+            self.typed = ""
+            self.action_toggle()
 
     def action_toggle(self) -> None:
         index = self.highlighted
@@ -56,6 +74,38 @@ class TickList(OptionList):
         self.ticked ^= {index}
         self.replace_option_prompt_at_index(index, self._prompt(index))
         self.post_message(self.Toggled(self))
+
+
+class NumberedOptions(OptionList):
+    """One choice among numbered options: a number picks one (two digits when there are ten
+    or more, as in the list of actions), ↑ ↓ and Enter too."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(d), f"digit('{d}')", show=False) for d in range(10)],
+    ]
+
+    def __init__(self, labels: list[str], **kwargs: Any) -> None:
+        width = len(str(len(labels)))
+        super().__init__(*[Option(f"{i + 1:>{width}}. {label}", id=str(i))
+                           for i, label in enumerate(labels)], **kwargs)
+        self.typed = ""
+
+    def action_digit(self, digit: str) -> None:
+        self.typed, number, complete = after_digit(self.typed, digit, self.option_count)
+        if number is None:
+            return
+        self.highlighted = number - 1
+        if complete:
+            self.typed = ""
+            self.action_select()
+
+    def action_select(self) -> None:
+        self.typed = ""
+        super().action_select()
+
+
+class SecretInput(Input):
+    """A sealed choice typed without showing it (a number, or an option's number)."""
 
 
 class ParamScreen(Dialog):
@@ -86,16 +136,25 @@ class ParamScreen(Dialog):
 
     def _caption(self, param: Param) -> str:
         label = self.say(param.label)
+        if param.secret:
+            sealed = self.t("(sealed: what you type is not shown, and never written in clear)")
+            if param.kind == "choice":
+                numbered = "\n".join(f"  {i + 1}. {self.say(o.label)}"
+                                     for i, o in enumerate(param.options))
+                return f"{label} " + self.t("(type its number)") + f" {sealed}\n{numbered}"
+            return f"{label} ({param.minimum}-{param.maximum}) {sealed}"
         if param.kind == "int":
             return f"{label} ({param.minimum}-{param.maximum})"
         if param.kind == "choices":
-            return f"{label} " + self.t("(tick {low} to {high} with Space, then Enter)",
-                                        low=param.minimum, high=param.maximum)
-        return f"{label} " + self.t("(↑ ↓ to choose, Enter)")
+            return f"{label} " + self.t("(tick {low} to {high} by number or with Space, then "
+                                        "Enter)", low=param.minimum, high=param.maximum)
+        return f"{label} " + self.t("(a number, or ↑ ↓ and Enter)")
 
     def _widget(self, index: int, param: Param) -> Any:
         current = self.values.get(param.name, param.default)
         wid = f"p{index}"
+        if param.secret:
+            return SecretInput("", password=True, id=wid, classes="param-input")
         if param.kind == "int":
             value = "" if current is None else str(current)
             return Input(value, type="integer", id=wid, classes="param-input")
@@ -104,8 +163,7 @@ class ParamScreen(Dialog):
             chosen = current if isinstance(current, list) else []
             return TickList(labels, {i for i, o in enumerate(param.options) if o.value in chosen},
                             id=wid)
-        options = OptionList(*[Option(label, id=str(i)) for i, label in enumerate(labels)],
-                             id=wid)
+        options = NumberedOptions(labels, id=wid)
         for i, o in enumerate(param.options):
             if o.value == current:
                 options.highlighted = i
@@ -129,6 +187,12 @@ class ParamScreen(Dialog):
     def problem(self, widget: Any, param: Param) -> str:
         """What is wrong with one field, or ``""``."""
         label = self.say(param.label)
+        if isinstance(widget, SecretInput) and param.kind == "choice":
+            text = widget.value.strip()
+            if not text.isdigit() or not 1 <= int(text) <= len(param.options):
+                return self.t("{label}: type a number from {low} to {high}", label=label,
+                              low=1, high=len(param.options))
+            return ""
         if isinstance(widget, Input):
             text = widget.value.strip()
             if not text.lstrip("-").isdigit() or not \
@@ -173,7 +237,9 @@ class ParamScreen(Dialog):
     def collect(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for widget, param in zip(self._widgets(), self.spec.params, strict=True):
-            if isinstance(widget, Input):
+            if isinstance(widget, SecretInput) and param.kind == "choice":
+                out[param.name] = param.options[int(widget.value.strip()) - 1].value
+            elif isinstance(widget, Input):
                 out[param.name] = int(widget.value.strip())
             elif isinstance(widget, TickList):
                 out[param.name] = [param.options[i].value for i in sorted(widget.ticked)]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
+from pbem import gameplay
 from tui.dialogs import PickScreen, TextScreen
 from tui.history import History, Point
 
@@ -82,7 +83,7 @@ class Reviewing(Base):
         if text.startswith("r") and text[1:].strip().isdigit():
 
             def round_of(state: dict[str, Any]) -> Any:
-                return module.view(state, None).get("round")
+                return gameplay.view(module, state, None).get("round")
 
             point = self.history.find_round(int(text[1:]), round_of)
         elif text.isdigit():

@@ -1,10 +1,9 @@
-"""Composing a turn at the table: offers, their dialogs, table dice, undo, finishing,
-the hot-seat hand-over and resuming a draft.
+"""Composing a turn at the table: offers, their dialogs, table dice, undo, resuming a
+draft, and what the table does as it opens.
 
 A mixin of :class:`tui.app.TableApp`. The turn itself (actions, draft, writing the save)
-is :class:`tui.turn.Turn`; this module only asks the player and shows what happened.
-Each step that waits for someone (the confirmation, the hand-over) is one awaited dialog
-here, so new waits (a witness answering mid-turn, say) fit in the same place.
+is :class:`tui.turn.Turn`; finishing, requests and hand-overs are :mod:`tui.handover`.
+Each step that waits for someone is one awaited dialog, run in the "act" worker group.
 """
 
 from __future__ import annotations
@@ -13,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from pbem import verification
+from pbem.drafts import Draft
 from pbem.engine import ActionSpec
 from pbem.errors import IllegalAction, NeedDice, PbemError
-from pbem.ledger import Ledger
-from tui.dialogs import ConfirmScreen, OrdersScreen
-from tui.opening import local_for
+from pbem.savefile import SaveFile
+from tui.dialogs import ConfirmScreen, OrdersScreen, SecretScreen
+from tui.following import Follower, automatic
 from tui.paramdialog import DiceScreen, ParamScreen
-from tui.turn import Turn, Written
+from tui.turn import Turn, sealed_places, written
 from tui.whynot import WhyNotScreen
 
 if TYPE_CHECKING:
@@ -88,7 +87,12 @@ class TurnFlow(Base):
 
     async def after_action(self) -> None:
         self.refresh_all()
-        if self.turn is not None and self.turn.over():
+        turn = self.turn
+        if turn is None:
+            return
+        if turn.waiting():
+            await self.request_flow()
+        elif turn.over():
             await self.finish_flow()
 
     def action_undo(self) -> None:
@@ -104,8 +108,9 @@ class TurnFlow(Base):
     def action_finish(self) -> None:
         if self.turn is None or self.reviewing:
             return
-        if not self.turn.has_work():
-            self.note(self.t("Nothing to write yet: take an action first."))
+        ok, why = self.turn.composer.can_finish()
+        if not ok:
+            self.note(self.t("Not yet: {why}.", why=self.say(why)))
             return
         self.finish_worker()
 
@@ -113,84 +118,48 @@ class TurnFlow(Base):
     async def finish_worker(self) -> None:
         await self.finish_flow()
 
-    def _next_line(self, role: str | None, name: str | None, text: str) -> str:
-        if role is None:
-            return self.t("The game is over.")
-        return self.t("Next: {name} ({role}): {text}.", name=name,
-                      role=self.role_label(role), text=self.say(text))
-
-    async def finish_flow(self) -> None:
-        """Confirm, sign and write the next save; hand over in a hot-seat game."""
-        turn = self.turn
-        if turn is None:
-            return
-        due = turn.composer.due()
-        lines = [self.say(line) for line in turn.summary()]
-        lines.append(self._next_line(due["role"] if due else None,
-                                     turn.prev.player(due["role"])["name"] if due else None,
-                                     due["text"] if due else ""))
-        sure = await self.push_screen_wait(ConfirmScreen(
-            self.t("Finish the turn?"), lines, self.t("Write and sign"), self.t("Cancel"),
-            self.lang))
-        if not sure:
-            self.note(self.t("Not written yet: undo (u) if you can, or finish (f) when ready."))
-            return
-        try:
-            written = turn.finish()
-        except PbemError as exc:
-            self.note(self.t("Not written: {why}", why=exc.line()), "red")
-            return
-        self.written.append(written)
-        nxt = local_for(written.save, written.next_role) if written.next_role else None
-        if nxt is None:
-            self._stop_at(written)
-            return
-        if nxt.key.public != turn.me.key.public:
-            await self.push_screen_wait(ConfirmScreen(
-                self.t("Hand over"),
-                [self.t("Wrote {path}.", path=written.path.name),
-                 self._next_line(written.next_role, written.next_name, written.next_text),
-                 self.t("Pass the keyboard to {name}, then press Enter.",
-                        name=written.next_name)],
-                self.t("Ready"), None, self.lang))
-        try:
-            line = verification.for_play(written.save, Ledger(nxt.key.public), [],
-                                         written.path)
-            following = Turn(written.save, written.path, nxt)
-        except PbemError as exc:
-            self.note(self.t("Cannot continue: {why}", why=exc.line()), "red")
-            self._stop_at(written)
-            return
-        self.opened.save, self.opened.path, self.opened.me = written.save, written.path, nxt
-        self.opened.role = following.role
-        self.opened.verdict = [line]
-        self.begin_turn(following)
-        if nxt.key.public == turn.me.key.public:
-            self.note(self.t("Wrote {path}; your turn goes on.", path=written.path.name),
-                      "green")
-        if following.over():
-            await self.finish_flow()
-
-    def begin_turn(self, turn: Turn) -> None:
-        """Show ``turn`` from its start: a fresh log, no old notices."""
-        self.turn = turn
-        self.reviewing = False
-        self.notices = []
-        self.title = self.title_text()
-        self.refresh_all()
-
-    def _stop_at(self, written: Written) -> None:
-        self.sent = written
-        self.turn = None
-        self.opened.save, self.opened.path = written.save, written.path
-        self.reviewing = True
-        self.history = None
-        self.load_history()
-        self.refresh_all()
-
     @work(exclusive=True, group="act")
     async def opening_flow(self) -> None:
-        """Offer to resume a draft; finish at once when the turn is already over."""
+        """The table has opened: answer what needs no decision, carry on after answers
+        that arrived, or start the turn (resuming its draft)."""
+        opened = self.opened
+        if self.turn is None:
+            if opened.playable and automatic(opened.save):
+                await self.go_on(written(opened.save, opened.path))
+            elif self.follows_own_save():
+                found = Follower(opened.save, opened.path).chain()
+                save, path = found[-1] if found else (opened.save, opened.path)
+                if self._comes_back(save):
+                    if found:
+                        self.note(self.t("Carried on from the newer save {path}.",
+                                         path=path.name), "cyan")
+                    await self.go_on(written(save, path))
+            return
+        await self.turn_opened()
+
+    def follows_own_save(self) -> bool:
+        """True when the save opened is this player's own request, or one they answered
+        already: the table follows the game from there."""
+        opened = self.opened
+        if opened.review or not opened.ok or opened.me is None or opened.role is None:
+            return False
+        pending = opened.save.pending
+        own_request = pending is not None and pending["by"] == opened.role \
+            and automatic(opened.save)
+        moved = opened.read_only is not None and opened.read_only.kind == "moved"
+        return own_request or moved
+
+    def _comes_back(self, save: SaveFile) -> bool:
+        """True when ``save`` is this player's to play, or waits on their own request."""
+        due, role = save.due, self.opened.role
+        if due is None or role is None:
+            return False
+        if automatic(save):
+            return save.pending is not None and save.pending["by"] == role
+        return due["role"] == role
+
+    async def turn_opened(self) -> None:
+        """Offer to resume a draft; ask for a request or finish when the turn needs it."""
         turn = self.turn
         if turn is None:
             return
@@ -203,19 +172,40 @@ class TurnFlow(Base):
                  self.t("Resume them, or discard the draft and start again?")],
                 self.t("Resume"), self.t("Discard"), self.lang))
             if resume is not False:  # Escape keeps the work: only Discard throws it away
-                try:
-                    done = turn.resume(draft)
-                    self.note(self.t("Resumed {actions} from the draft.",
-                                     actions=self.count(done, "action")), "cyan")
-                except PbemError as exc:
-                    self.begin_turn(Turn(turn.prev, turn.path, turn.me))
-                    self.note(self.t("The draft no longer applies ({why}); starting afresh.",
-                                     why=exc.line()), "red")
+                await self._resume(turn, draft)
             else:
                 turn.discard_draft()
             self.refresh_all()
-        if self.turn is not None and self.turn.over() and self.turn.has_work():
+        if self.turn is None:
+            return
+        if self.turn.waiting():
+            await self.request_flow()
+        elif self.turn.over() and self.turn.has_work():
             await self.finish_flow()
+
+    async def _resume(self, turn: Turn, draft: Draft) -> None:
+        """Take a draft's actions back in; sealed choices are typed again (a draft never
+        holds them in clear)."""
+        sealed: dict[tuple[int, str], Any] = {}
+        for index, key in sealed_places(draft):
+            typed = await self.push_screen_wait(SecretScreen(
+                self.t("A sealed choice"),
+                self.t("The draft keeps your sealed choice '{key}' of {label} sealed: type it "
+                       "again (it is not shown).", key=key,
+                       label=self.say(draft.label(index, draft.actions[index]))), self.lang))
+            if typed is None:
+                self.note(self.t("The draft was kept; it was not resumed."))
+                self.begin_turn(Turn(turn.prev, turn.path, turn.me))
+                return
+            sealed[(index, key)] = int(typed) if typed.lstrip("-").isdigit() else typed
+        try:
+            done = turn.resume(draft, sealed)
+            self.note(self.t("Resumed {actions} from the draft.",
+                             actions=self.count(done, "action")), "cyan")
+        except PbemError as exc:
+            self.begin_turn(Turn(turn.prev, turn.path, turn.me))
+            self.note(self.t("The draft no longer applies ({why}); starting afresh.",
+                             why=exc.line()), "red")
 
     @work(exclusive=True, group="act")
     async def action_orders(self) -> None:

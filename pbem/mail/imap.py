@@ -80,12 +80,7 @@ class _Tls(imaplib.IMAP4_SSL):
                          timeout=network.GREETING_TIMEOUT)
 
     def _create_socket(self, timeout: float | None) -> socket.socket:
-        sock = network.connect("imap", self.server)
-        try:
-            return self.ssl_context.wrap_socket(sock, server_hostname=self.host)
-        except BaseException:
-            sock.close()
-            raise
+        return network.connect_tls("imap", self.server, self.ssl_context, self.host)
 
 
 def _greeted(server: Server, context: ssl.SSLContext) -> imaplib.IMAP4:

@@ -81,6 +81,17 @@ def connect(kind: str, server: Server) -> socket.socket:
                         where(kind, server)) from None
 
 
+def connect_tls(kind: str, server: Server, context: ssl.SSLContext,
+                host: str) -> ssl.SSLSocket:
+    """:func:`connect`, then TLS from the first byte (closing the socket if TLS fails)."""
+    sock = connect(kind, server)
+    try:
+        return context.wrap_socket(sock, server_hostname=host)
+    except BaseException:
+        sock.close()
+        raise
+
+
 def settle(sock: socket.socket | None) -> None:
     """After the greeting: the patient timeout for logging in and transferring mail."""
     if sock is not None:

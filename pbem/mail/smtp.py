@@ -38,12 +38,7 @@ class _Tls(smtplib.SMTP_SSL):
                          context=context)
 
     def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
-        sock = network.connect("smtp", self.server)
-        try:
-            return self.context.wrap_socket(sock, server_hostname=host)
-        except BaseException:
-            sock.close()
-            raise
+        return network.connect_tls("smtp", self.server, self.context, host)
 
 
 def _greeted(server: Server, context: ssl.SSLContext) -> smtplib.SMTP:

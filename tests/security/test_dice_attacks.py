@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import chain, dice, savefile, session
+from pbem import chain, dice, savefile, saving, session
 from pbem.errors import ChainError, IllegalAction
 from pbem.ledger import Ledger
 from tests.security.kit import accept_all, players, race, resign, who_wrote
@@ -155,9 +155,9 @@ def who_wrote_due(prev, people):
 
 def _sign_unfinished(composer: session.Composer, me) -> savefile.SaveFile:
     """What a patched pbem would write: the composed actions, signed mid-turn."""
-    doc = session._next_doc(composer.prev, composer.role, composer.dice_state,
-                            composer.actions, composer.log_lines(), composer.state,
-                            composer.module)
+    doc = saving.next_doc(composer.prev, composer.role, composer.dice_state,
+                          composer.actions, composer.log_lines(), composer.state,
+                          composer.module)
     return savefile.parse(savefile.render(doc, me.key), "padded")
 
 

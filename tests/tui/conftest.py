@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pbem import identity, keeping, session
+from pbem import identity, keeping, saving, session
 
 GAME_ID = "7" * 32
 WHEN = "2026-11-22T12:00:00Z"
@@ -28,7 +28,7 @@ TURN_SCENARIO: dict[str, Any] = {
 @pytest.fixture(autouse=True)
 def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves carry the time they were written; keep it fixed so bytes compare."""
-    monkeypatch.setattr(session, "now_utc", lambda: WHEN)
+    monkeypatch.setattr(saving, "now_utc", lambda: WHEN)
 
 
 @pytest.fixture
@@ -46,3 +46,25 @@ def write_game(folder: Path, players: tuple[identity.LocalIdentity, identity.Loc
     first = session.new_game("dragons-tigers", cao, [liu.identity], options, scenario,
                              table_dice, game_id=GAME_ID)
     return keeping.write_all([first, session.join(first, liu)], folder)
+
+
+SAMPLE_KEYS = Path(__file__).resolve().parents[2] / "saves"
+
+
+def sample_identity(name: str, key: str) -> identity.LocalIdentity:
+    """A local identity named ``name`` with a published sample key (``golden/keys/blue``,
+    ``golden-redux/keys/wei``...), so dice and deals are the same on every run."""
+    source = SAMPLE_KEYS / key
+    target = identity.key_dir() / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(source.read_bytes())
+    target.chmod(0o600)
+    public = (SAMPLE_KEYS / f"{key}.pub").read_text(encoding="utf-8").split()
+    target.with_suffix(".pub").write_text(f"{public[0]} {public[1]} {name}\n", encoding="utf-8")
+    return identity.load(name)
+
+
+def forget_key(name: str) -> None:
+    """Take a player's key off this machine (as if they played elsewhere)."""
+    for path in (identity.key_dir() / name, identity.key_dir() / f"{name}.pub"):
+        path.unlink()

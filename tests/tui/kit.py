@@ -129,12 +129,11 @@ async def battle(pilot: Pilot[Any]) -> None:
 
 
 async def finish_turn(pilot: Pilot[Any]) -> None:
-    """Retreat, end the turn, confirm the save."""
+    """Retreat, end the turn (White Tiger's chit: a hand-over), confirm the save."""
     app = pilot.app
     assert isinstance(app, TableApp)
     await choose(pilot, "retreat", to="yanzhou")
-    await choose(pilot, "end-turn", 4, 2)
-    await pilot.press("f")
+    await choose(pilot, "end-turn", 3, 2)
     await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
     await pilot.press("enter")
     await settle(pilot, lambda: bool(app.written))
@@ -162,3 +161,10 @@ def region_text(app: Any, widget: Any) -> str:
         cells = "".join(ch + ("\0" if cell_len(ch) == 2 else "") for ch in line)
         out.append(cells[region.x:region.x + region.width].replace("\0", ""))
     return "\n".join(out)
+
+
+def dialog_text(app: Any) -> str:
+    """The dialog on screen as one line of words (its border and line breaks taken out)."""
+    box = region_text(app, app.screen.query_one(".box"))
+    lines = [" ".join(line[1:-1].strip("▔▁").split()) for line in box.splitlines()]
+    return " ".join(line for line in lines if line)

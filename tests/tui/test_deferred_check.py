@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
 from pathlib import Path
 
+from tests.tui.chains import random_chain
 from tui.launch import make_app
 
-GOLDEN = Path(__file__).resolve().parents[2] / "saves" / "golden"
+SAVES = 60
 
 
 def test_review_checks_the_chain_after_the_first_paint(tmp_path: Path) -> None:
-    for save in GOLDEN.glob("*.pbem.yaml"):
-        shutil.copy(save, tmp_path / save.name)
-    last = sorted(tmp_path.glob("*.pbem.yaml"))[-1]
+    last = random_chain(tmp_path, SAVES)[-1]
     app = make_app(last, review=True, defer=True)
     seen: dict[str, str] = {}
 
@@ -30,13 +28,11 @@ def test_review_checks_the_chain_after_the_first_paint(tmp_path: Path) -> None:
     asyncio.run(run())
     assert "Checking" in seen["first"] and app.first_paint_at is not None
     assert seen["after"].startswith("✔ OK: dragons-tigers")
-    assert app.opened.ok and len(app.history.saves) == len(list(GOLDEN.glob("*.pbem.yaml")))
+    assert app.opened.ok and len(app.history.saves) == SAVES
 
 
 def test_a_tampered_save_shows_the_banner_after_the_check(tmp_path: Path) -> None:
-    for save in GOLDEN.glob("*.pbem.yaml"):
-        shutil.copy(save, tmp_path / save.name)
-    files = sorted(tmp_path.glob("*.pbem.yaml"))
+    files = random_chain(tmp_path, SAVES)
     files[5].unlink()  # a hole in the chain: it cannot be re-checked from the first save
     app = make_app(files[-1], review=True, defer=True)
     banner: list[bool] = []

@@ -65,7 +65,12 @@ def test_lang_zh_translates_the_whole_table(tmp_path: Path, players: Any) -> Non
             seen["dialog"] = region_text(app, app.screen.query_one(".box"))
             await pilot.press("escape")
             await settle(pilot)
-            await pilot.press("f")
+            await pilot.press("f")                       # mid-turn: not yet, and why
+            await settle(pilot)
+            seen["not yet"] = log_text(app).splitlines()[-1]
+            await choose(pilot, "end-levy")
+            await choose(pilot, "end-movement")
+            await choose(pilot, "end-turn", 3, 2)        # White Tiger is next: finish
             await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             seen["finish"] = region_text(app, app.screen.query_one(".box"))
             await pilot.press("escape")
@@ -80,6 +85,7 @@ def test_lang_zh_translates_the_whole_table(tmp_path: Path, players: Any) -> Non
     assert "曹操（外交2）擲出6" in seen["log"]
     assert "請輸入 1 到" in seen["dialog"] and "執行" in seen["dialog"]
     assert "簽署並寫入" in seen["finish"]
+    assert seen["not yet"].startswith("尚未："), seen["not yet"]
     for part, text in seen.items():
         if part == "table":
             continue
@@ -159,3 +165,18 @@ def test_a_sentence_keeps_its_rule_and_indent() -> None:
     say = EngineText("dragons-tigers", "zh", {"Cao Cao": "曹操", "Yanzhou": "兗州"})
     assert say("  Cao Cao 曹操 levies 3 armies in Yanzhou 兗州 (4.4(D))") == \
         "  曹操在兗州徵兵3支 (4.4(D))"
+
+
+def test_a_key_result_and_a_standing_order_are_read_whole() -> None:
+    """The mark of a key result and the frame of a standing order come before any other
+    sentence, so that what they wrap is read as a sentence of its own."""
+    say = EngineText("dragons-tigers", "zh", {"Liu Zhang": "劉璋", "Liu Yan": "劉焉",
+                                              "White Tiger": "白虎", "Qingzhou": "青州",
+                                              "Lü Bu": "呂布"})
+    assert say("White Tiger's standing order draft: rank — makes Liu Zhang 劉璋 (Liu Yan), "
+               "the highest ranked, the main kingdom; the others are allied kingdoms (3.2)") \
+        == "白虎的常備命令「選擇勢力：排序」——以排名最高的劉璋（劉焉）為主勢力，" \
+           "其餘為同盟勢力 (3.2)"
+    assert say("  » Qingzhou 青州 passes to Lü Bu 呂布 (Traitorous) (6)") == \
+        "  » 青州歸於呂布（逆賊） (6)"
+    assert say("Qingzhou 青州 passes to Lü Bu 呂布 (Traitorous)") == "青州歸於呂布（逆賊）"

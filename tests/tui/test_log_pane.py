@@ -18,7 +18,7 @@ from tests.tui.kit import (
     table_game,
     to_movement,
 )
-from tui.dialogs import ConfirmScreen
+from tui.dialogs import ConfirmScreen, HandOverScreen
 from tui.launch import make_app
 from tui.logpane import LogPane
 
@@ -112,7 +112,7 @@ def test_notices_stay_where_they_happened_and_go_at_the_hand_over(tmp_path: Path
             await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.press("enter")                  # write and sign
             await settle(pilot, lambda: bool(app.written))
-            assert isinstance(app.screen, ConfirmScreen), "no hand-over"
+            assert isinstance(app.screen, HandOverScreen), "no hand-over"
             texts["hand-over"] = screen_text(app)
             await pilot.press("enter")                  # liu has the keyboard
             await settle(pilot, lambda: app.turn is not None and app.turn.role == "white")
@@ -124,6 +124,8 @@ def test_notices_stay_where_they_happened_and_go_at_the_hand_over(tmp_path: Path
     assert turn.index("Undone: End the levy") < turn.index("▸ Move from Yanzhou")
     assert turn.rstrip().endswith("Cannot undo: dice were rolled for the last action; it stands.")
     assert "Pass the keyboard to liu" in texts["hand-over"]
+    hidden = texts["hand-over"]  # the table is out of sight until liu takes the keyboard
+    assert "Yanzhou" not in hidden and "Kingdoms" not in hidden and "▸" not in hidden
     assert "Undone" not in texts["after"] and "Cannot undo" not in texts["after"]
     assert "your turn" in texts["after"]
 

@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 from pbem import chain, savefile, store, strict_yaml
 from pbem.cli.main import app as cli
 from tests.tui.conftest import TURN_SCENARIO, write_game
-from tests.tui.kit import battle, finish_turn, move_across_the_river, to_movement
+from tests.tui.kit import battle, finish_turn, move_across_the_river, settle, to_movement
 from tui.app import TableApp
+from tui.dialogs import HandOverScreen
 from tui.launch import make_app
 
 SIZE = (100, 30)
@@ -32,6 +33,9 @@ async def play_turn(pilot: Pilot[Any]) -> None:
     prompt = app.current_prompt()
     assert prompt is not None and prompt.step == "retreat" and prompt.role == "blue"
     await finish_turn(pilot)
+    await settle(pilot, lambda: isinstance(app.screen, HandOverScreen))
+    await pilot.press("enter")                           # liu takes the keyboard
+    await settle(pilot, lambda: app.turn is not None and app.turn.role == "white")
 
 
 def test_a_whole_turn_matches_pbem_apply(tmp_path: Path, players: Any,

@@ -10,21 +10,27 @@ from typing import Any
 import pytest
 
 from pbem import identity, keeping, savefile
+from pbem.errors import IllegalAction
 from pbem.session import Composer
+from tests.tui.conftest import forget_key
 from tests.tui.kit import diplomats_game, screen_text, settle
 from tui.launch import make_app
 
 
-def forget_key(name: str) -> None:
-    """Take a player's key off this machine (as if they played elsewhere)."""
-    for path in (identity.key_dir() / name, identity.key_dir() / f"{name}.pub"):
-        path.unlink()
-
-
 def answer(save_path: Path, who: identity.LocalIdentity) -> Path:
-    """``who`` answers the save with "End diplomacy" and writes it beside."""
+    """``who`` plays the turn to its hand-over, ending each step as soon as the rules let
+    them, and writes the save beside."""
     composer = Composer(savefile.read(save_path), who)
-    composer.act({"do": "end-diplomacy"})
+    while composer.my_move():
+        prompt = composer.prompt()
+        assert prompt is not None
+        offers = sorted(prompt.actions, key=lambda spec: not spec.verb.startswith("end"))
+        for spec in offers:
+            try:
+                composer.act(spec.complete())
+                break
+            except IllegalAction:
+                continue
     written = composer.finish()
     return keeping.write(written, save_path.parent / savefile.file_name(
         written.game_id, written.sequence, written.writer))

@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
+import re
 from pathlib import Path
 
+from pbem import savefile
+from tests.tui.chains import random_chain
 from tests.tui.kit import screen_text, settle
 from tui.actionlist import ActionList
 from tui.history import Point
 from tui.launch import make_app
 
-GOLDEN = Path(__file__).resolve().parents[2] / "saves" / "golden"
 
-
-def golden_copy(folder: Path, last: int) -> Path:
-    """The golden game's saves up to number ``last``, copied into ``folder``."""
-    files = sorted(GOLDEN.glob("*.pbem.yaml"))[: last + 1]
-    for path in files:
-        shutil.copy(path, folder / path.name)
-    return folder / files[-1].name
+def review_chain(folder: Path) -> Path:
+    """A game with open dice up to its first save, past the twelfth and after a move, that
+    holds ten actions or more (so a single digit may begin a longer number); that save."""
+    paths = random_chain(folder, 80, dice="open")
+    verbs = [[a["do"] for a in savefile.read(p).actions] for p in paths]
+    moved = next(i for i, done in enumerate(verbs) if "move" in done)
+    last = next(i for i, done in enumerate(verbs) if i >= max(12, moved) and len(done) >= 10)
+    for later in paths[last + 1:]:
+        later.unlink()
+    return paths[last]
 
 
 def test_paging_keys_step_through_saves_without_moving_the_focus(tmp_path: Path) -> None:
-    app = make_app(golden_copy(tmp_path, 12), review=True)
+    app = make_app(review_chain(tmp_path), review=True)
     points: dict[str, Point | None] = {}
 
     async def run() -> None:
@@ -52,7 +56,7 @@ def test_paging_keys_step_through_saves_without_moving_the_focus(tmp_path: Path)
 
 
 def test_a_number_shows_the_position_after_that_action(tmp_path: Path) -> None:
-    app = make_app(golden_copy(tmp_path, 12), review=True)
+    app = make_app(review_chain(tmp_path), review=True)
 
     async def run() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
@@ -70,18 +74,18 @@ def test_a_number_shows_the_position_after_that_action(tmp_path: Path) -> None:
 
 
 def test_the_review_list_tells_actions_in_words(tmp_path: Path) -> None:
-    app = make_app(golden_copy(tmp_path, 12), review=True)
+    app = make_app(review_chain(tmp_path), review=True)
     shown: list[str] = []
 
     async def run() -> None:
-        async with app.run_test(size=(120, 36)) as pilot:
+        async with app.run_test(size=(120, 60)) as pilot:  # room for long saves
             await settle(pilot, lambda: app.history is not None)
-            for _ in range(12):
+            for _ in range(len(app.history.saves)):
                 shown.append(screen_text(app))
                 await pilot.press("pageup")
                 await settle(pilot)
 
     asyncio.run(run())
     text = "\n".join(shown)
-    assert "move: from" in text  # a move with its characters, in names
+    assert re.search(r"move: .*characters [A-Z][a-z]+", text)  # a move, its characters by name
     assert "['" not in text and "{'" not in text, "raw Python lists in the review"

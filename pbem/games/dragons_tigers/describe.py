@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
+from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.table import OFF_MAP, Table
 from pbem.games.dragons_tigers.words import amount
 
@@ -48,7 +50,20 @@ def position(state: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"Free retainers in the pool: {free} · chits in the pool: "
                  f"{len(state['pool'])}, drawn: {len(state['drawn'])}")
+    lines.append("")
+    lines.extend(orders_text(t))
     return "\n".join(lines)
+
+
+def orders_text(t: Table) -> list[str]:
+    """Every player's standing orders (docs/standing-orders.md), defaults included."""
+    out = ["Standing orders (answers given in advance; ask: the question is sent):"]
+    for role in t.s["seats"]:
+        given = standing.full(t.orders(role))
+        text = "; ".join(f"{name}: {value}" for name, value in given.items())
+        out.extend(textwrap.wrap(f"{t.rname(role)}: {text}", width=90,
+                                 initial_indent="  ", subsequent_indent="    "))
+    return out
 
 
 __all__ = ["OFF_MAP", "position"]

@@ -8,7 +8,7 @@ from typing import Any
 from pbem.dice import Dice
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.dragons_tigers import describe, flow, rules, scenario, summaries, view
+from pbem.games.dragons_tigers import describe, flow, news, rules, scenario, summaries, view
 from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
 from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.orders import update as update_orders
@@ -130,6 +130,9 @@ class DragonsTigers(GameModule):
 
     def describe(self, state: State, role: str | None = None) -> str:
         return describe.position(state)
+
+    def key_results(self, log: list[str]) -> list[str]:
+        return news.key_results(log)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))

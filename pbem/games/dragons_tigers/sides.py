@@ -56,14 +56,14 @@ def queue_combat(t: Table, area: str, att: str, defender: str, kind: str,
         if item not in below["items"]:
             below["items"].append(item)
         return
-    turn = t.turn()
-    chooser = turn["player"] if turn else t.s["seats"][0]
+    chooser = t.mover()  # nobody at the end of a round: the kingdoms' order decides
     t.stack.insert(position, {"step": "combat-queue", "items": [item], "chooser": chooser})
 
 
 def loss_plan(t: Table, area: str, kings: list[str], hits: int, role: str) -> dict[str, int]:
     """Losses shared by the owner's standing order: the largest contingent first, or the
-    allies before the main kingdom (5.4(C))."""
+    allies before the main kingdom (5.4(C)); ``ask`` (where nobody is asked: events and
+    the Imperial Decree) shares them largest first."""
     spare = t.orders(role).get("losses") == "spare-main"
     order = sorted(kings, key=lambda k: (spare and t.kingdom(k)["main"], -t.armies(area, k)))
     plan: dict[str, int] = {}
@@ -75,6 +75,12 @@ def loss_plan(t: Table, area: str, kings: list[str], hits: int, role: str) -> di
         left -= take
     return plan
 
+
+def say_shared_losses(t: Table, role: str, plan: dict[str, int], rule: str) -> None:
+    """Say that ``role``'s standing order ``losses`` shared hits among several of his
+    kingdoms, and how."""
+    t.by_order(role, "losses", "the losses fall on " + ", ".join(
+        f"{t.kname(k)} {n}" for k, n in plan.items()), rule)
 
 
 def turn_enemy(t: Table, kid: str, active: str, runner: str) -> bool:

@@ -29,9 +29,13 @@ from pbem.dice import Dice
 from pbem.engine import Log
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import counters
+from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.catalog import Catalog, Character, load_catalog
 
 OFF_MAP = ("pool", "dead", "aside", "out", "court")
+# the mark of a key result in the log (eliminations, defections, captures, areas changing
+# hands, losses to events...): see :meth:`Table.news` and pbem/games/dragons_tigers/news.py
+NEWS = "» "
 
 
 class Table:
@@ -43,6 +47,8 @@ class Table:
         self.cat: Catalog = load_catalog()
         self._dice = dice
         self.log = log if log is not None else Log()
+        # who controlled each area when the step in progress began (see flow._watch)
+        self.control_before: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ dice and log
 
@@ -61,6 +67,11 @@ class Table:
     def heading(self, text: str, rule: str | None = None) -> None:
         self.log.heading(text, rule)
 
+    def news(self, text: str, rule: str | None = None) -> None:
+        """A line of the story that is also a key result: marked so that front ends and
+        the mail can put it first (news.key_results)."""
+        self.log.add(NEWS + text, rule)
+
     # ------------------------------------------------------------------ names
 
     def cname(self, cid: str) -> str:
@@ -75,6 +86,17 @@ class Table:
             if c.name != k.name:
                 return f"{k.name} {k.zh} ({c.name})"
         return f"{k.name} {k.zh}"
+
+    def by_area(self, counts: dict[str, Any]) -> dict[str, Any]:
+        """``counts`` keyed by area in the board's order (unknown names last, as given),
+        so that the order an action lists its arguments in never changes the story."""
+        order = {a: i for i, a in enumerate(self.cat.areas)}
+        return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))
+
+    def by_kingdom(self, counts: dict[str, Any]) -> dict[str, Any]:
+        """``counts`` keyed by kingdom in the catalog's order (see :meth:`by_area`)."""
+        order = {k: i for i, k in enumerate(self.cat.kingdoms)}
+        return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))
 
     def aname(self, area: str) -> str:
         a = self.cat.areas[area]
@@ -445,6 +467,29 @@ class Table:
 
     def orders(self, role: str) -> dict[str, Any]:
         return self.s["orders"].get(role, {})
+
+    def order(self, role: str, name: str) -> str:
+        """The value of ``role``'s standing order ``name`` (its default if never set)."""
+        return standing.value(self.orders(role), name)
+
+    def mover(self) -> str | None:
+        """The player moving now: the player of the turn in progress; nobody in the draft
+        or at the end of a round."""
+        turn = self.turn()
+        return str(turn["player"]) if turn is not None else None
+
+    def answers(self, role: str, name: str, mover_asked: bool = True) -> bool:
+        """Does ``role``'s standing order ``name`` answer the question now? Not when it is
+        ``ask``, nor (``mover_asked``) while ``role`` is the player moving: a player
+        decides his own turn himself."""
+        if mover_asked and role == self.mover():
+            return False
+        return self.order(role, name) != "ask"
+
+    def by_order(self, role: str, name: str, outcome: str, rule: str | None = None) -> None:
+        """Say that ``role``'s standing order ``name`` decided a real choice, and how."""
+        self.say(f"{self.rname(role)}'s standing order {name}: {self.order(role, name)} — "
+                 f"{outcome}", rule)
 
 
 def count(items: Iterable[Any]) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.catalog import load_catalog
 from pbem.games.dragons_tigers.flow import current_prompt
 from pbem.games.dragons_tigers.rules.s07_victory import tally
@@ -48,7 +49,7 @@ def view(state: dict[str, Any], role: str | None) -> dict[str, Any]:
         players.append({"role": seat, "label": f"{faction.name} {faction.zh}", "name":
                         faction.name, "zh": faction.zh, "colour": faction.colour,
                         "kingdoms": t.kingdoms_of(seat), "main": t.main_of(seat),
-                        **scores[seat]})
+                        **scores[seat], "orders": standing.full(t.orders(seat))})
     kingdoms = []
     for kid, info in cat.kingdoms.items():
         chit = f"chit:{kid}"
@@ -107,6 +108,6 @@ def view(state: dict[str, Any], role: str | None) -> dict[str, Any]:
         "chits": {"pool": list(state["pool"]), "drawn": list(state["drawn"])},
         "free_retainers": sum(1 for e in state["chars"].values() if e["at"] == "pool"),
         "dead_retainers": sum(1 for e in state["chars"].values() if e["at"] == "dead"),
-        "orders": state["orders"].get(role, {}) if role else {},
+        "orders": standing.full(t.orders(role)) if role else {},
         "result": state["result"],
     }

@@ -184,6 +184,11 @@ class Table:
         return [ref for ref, e in self.generals(role).items()
                 if e["at"] == "supply" and e["placed"] != rnd]
 
+    def bidders(self, step: Mapping[str, Any]) -> list[str]:
+        """The generals the step's ``role`` placed on its action ``space`` this round."""
+        return [b["general"] for b in self.s["bids"].get(step["space"], [])
+                if b["role"] == step["role"]]
+
     def stationed_count(self, role: str) -> int:
         return len(self.st(role)["stationed"])
 

@@ -22,6 +22,7 @@ from pbem.engine import Log, Prompt, copy_state
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers import flow
 from pbem.games.dragons_tigers.module import DragonsTigers
+from pbem.games.dragons_tigers.orders import update as update_orders
 from pbem.games.dragons_tigers.table import Table
 
 MODULE = DragonsTigers()
@@ -33,6 +34,11 @@ HOMES: dict[str, Any] = {
     "xiangyang": {"armies": {"liu-biao": 5}, "characters": ["liu-biao"]},
     "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
 }
+
+
+def pick_by_pick(players: int = 2) -> dict[str, dict[str, str]]:
+    """Standing orders that make every player draft one kingdom at a time (``draft: ask``)."""
+    return {role: {"draft": "ask"} for role in MODULE.roles({"players": players})}
 
 
 def two_players(blue: list[str], white: list[str]) -> dict[str, Any]:
@@ -63,9 +69,12 @@ class Game:
     """A position under test."""
 
     def __init__(self, scenario: Mapping[str, Any] | None = None, players: int = 2,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None,
+                 orders: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.options = MODULE.options(players, dict(options or {}))
         self.state = MODULE.setup(self.options, dict(scenario) if scenario else None)
+        for role, given in (orders or {}).items():
+            self.state["orders"][role] = update_orders(self.state["orders"][role], dict(given))
         self.log = Log()
 
     # ------------------------------------------------------------------ driving

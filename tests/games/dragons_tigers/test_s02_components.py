@@ -111,8 +111,8 @@ def test_warlord_removed_from_play_means_he_has_died() -> None:
     game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
                       "to": ["xuchang"], "armies": 4})
     lines = [line.strip() for line in game.act("blue", "end-movement")]
-    assert "Yuan Shu 袁術 has no army left to join and is killed (5.7(A))" in lines
-    assert "Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in lines
+    assert "» Yuan Shu 袁術 has no army left to join and is killed (5.7(A))" in lines
+    assert "» Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in lines
     assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "out"
     assert game.status("yuan-shu") == "eliminated"
     assert "chit:yuan-shu" not in game.state["pool"] + game.state["drawn"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import UsageError
-from tests.games.dragons_tigers.kit import Game
+from tests.games.dragons_tigers.kit import Game, pick_by_pick
 
 FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia", "lu-su",
                   "cheng-yu", "jia-xu", "fa-zheng", "taishi-ci", "lu-meng", "wei-yan",
@@ -30,7 +30,7 @@ def test_draft_offers_only_the_nine_original_kingdoms() -> None:
     """Each player takes a main kingdom and two allies, all from the nine original
     kingdoms; Dong Zhuo, Zhang Lu and Lü Bu (the Traitorous kingdoms) can never be picked,
     neither in the draft nor when kingdoms are agreed at creation."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     game.start(6, 1)
     offered = {a["kingdom"] for a in game.offered("pick")}
     assert offered == {"cao-cao", "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu",
@@ -53,7 +53,7 @@ def test_high_roller_picks_first_fourth_fifth_other_second_third_sixth() -> None
     """Both players roll a die; the higher roll takes the 1st, 4th and 5th kingdoms and the
     other player the 2nd, 3rd and 6th (a snake draft). White rolls 5 against Blue's 2, so
     the picks go White, Blue, Blue, White, White, Blue; a pick out of turn is refused."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     lines = game.start(2, 5)
     assert lines == ["Rolls: Blue Dragon 2, White Tiger 5 (3.1(B))",
                      "Draft order: White Tiger, Blue Dragon (3.1(B))"]
@@ -76,7 +76,7 @@ def test_high_roller_picks_first_fourth_fifth_other_second_third_sixth() -> None
 def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
     """Tied draft rolls are rolled again (rules-notes 2). Main kingdoms are named only
     when all six picks are made, in draft order; the first turn of Round 1 then begins."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     lines = game.start(4, 4, 6, 3)
     assert lines == ["Rolls: Blue Dragon 4, White Tiger 4 (3.1(B))",
                      "Tie between Blue Dragon and White Tiger: they roll again",
@@ -102,11 +102,85 @@ def test_draft_tie_rerolled_and_main_named_after_draft() -> None:
     assert game.prompt().role == "white" and game.prompt().step == "activate"
 
 
+@pytest.mark.rule("3.1(B)")
+@pytest.mark.rule("3.1(C)")
+@pytest.mark.rule("3.1(A)")
+def test_ranked_draft_takes_one_ranking_from_each_player() -> None:
+    """By default (standing order draft: rank) each player gives one ranking of the
+    kingdoms, in seat order, before the first pick: the snake draft then gives each pick
+    the first kingdom of its player's ranking still free, and each player's first kingdom
+    becomes his main kingdom (rules-notes 71). Blue rolls higher and picks 1st, 4th and
+    5th. Places left out follow the rulebook's order of the nine kingdoms."""
+    game = Game(players=2)
+    game.start(5, 2)
+    prompt = game.prompt()
+    assert (prompt.role, prompt.step, prompt.rule) == ("blue", "draft-ranking", "3.1")
+    assert [p.name for p in prompt.actions[0].params] == [
+        "first", "second", "third", "fourth", "fifth", "sixth"]
+    game.refuse("white", {"do": "rank", "first": "ma-teng"})
+    game.refuse("blue", {"do": "pick", "kingdom": "liu-bei"}, rule="3.1")
+    game.refuse("blue", {"do": "rank", "first": "dong-zhuo"}, rule="3.1(A)")
+    game.refuse("blue", {"do": "rank", "first": ["cao-cao"]}, rule="3.1(A)")
+    game.refuse("blue", {"do": "rank", "first": "cao-cao", "tenth": "ma-teng"}, rule="3.1")
+    lines = game.act("blue", {"do": "rank", "first": "liu-bei", "second": "cao-cao"})
+    assert lines == ["  Blue Dragon ranks the kingdoms: Liu Bei 劉備, Cao Cao 曹操, Sun Wu 孫吳, "
+                     "Yuan Shao 袁紹, Gongsun Zan 公孫瓚, Yuan Shu 袁術; then the others in the "
+                     "rulebook's order (3.1)"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft-ranking"
+    # White wants Liu Bei too, then Ma Teng and Cao Cao; the first turn's chit is Blue's
+    lines = game.act("white", {"do": "rank", "first": "liu-bei", "second": "ma-teng",
+                               "third": "cao-cao", "fourth": "ma-teng"}, 1)
+    picks = [line for line in lines if "standing order draft" in line]
+    assert picks == [
+        "Blue Dragon's standing order draft: rank — takes Liu Bei 劉備, choice 1 of the "
+        "ranking (3.1(B))",
+        "White Tiger's standing order draft: rank — takes Ma Teng 馬騰, choice 2 of the "
+        "ranking (3.1(C))",
+        "White Tiger's standing order draft: rank — takes Cao Cao 曹操, choice 3 of the "
+        "ranking (3.1(C))",
+        "Blue Dragon's standing order draft: rank — takes Sun Wu 孫吳, choice 3 of the "
+        "ranking (3.1(B))",
+        "Blue Dragon's standing order draft: rank — takes Yuan Shao 袁紹, choice 4 of the "
+        "ranking (3.1(B))",
+        "White Tiger's standing order draft: rank — takes Gongsun Zan 公孫瓚, choice 6 of the "
+        "ranking (3.1(C))",
+        "Blue Dragon's standing order draft: rank — makes Liu Bei 劉備, the highest ranked, "
+        "the main kingdom; the others are allied kingdoms (3.2)",
+        "White Tiger's standing order draft: rank — makes Ma Teng 馬騰, the highest ranked, "
+        "the main kingdom; the others are allied kingdoms (3.2)"]
+    assert game.t.kingdoms_of("blue") == ["liu-bei", "sun-wu", "yuan-shao"]
+    assert game.t.kingdoms_of("white") == ["ma-teng", "cao-cao", "gongsun-zan"]
+    assert game.prompt().role == "blue" and game.prompt().step == "activate"
+
+
+@pytest.mark.rule("3.1(A)")
+@pytest.mark.rule("12.2.1(A)")
+def test_a_ranking_and_picks_one_at_a_time_mix() -> None:
+    """A player whose standing order is draft: ask picks one kingdom at a time while the
+    others' rankings pick for them; with three players a ranking has nine places."""
+    game = Game(players=3, orders={"white": {"draft": "ask"}})
+    game.start(6, 4, 2)  # Blue first, then White, then Vermilion
+    prompt = game.prompt()
+    assert prompt.role == "blue" and len(prompt.actions[0].params) == 9
+    game.act("blue", {"do": "rank", "first": "cao-cao"})
+    assert game.prompt().role == "vermilion"  # White is not asked for a ranking
+    game.act("vermilion", {"do": "rank", "first": "sun-wu"})
+    assert game.t.kingdoms_of("blue") == ["cao-cao"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft"
+    assert {a["kingdom"] for a in game.offered("pick")} == {
+        "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu", "liu-zhang", "liu-biao",
+        "ma-teng"}
+    game.act("white", {"do": "pick", "kingdom": "sun-wu"})
+    # picks 3 and 4 are Vermilion's: Sun Wu is gone, so the rulebook's order follows
+    assert game.t.kingdoms_of("vermilion") == ["liu-bei", "yuan-shao"]
+    assert game.prompt().role == "white" and game.prompt().step == "draft"  # pick 5
+
+
 @pytest.mark.rule("3.1(D)")
 def test_unchosen_kingdoms_stay_neutral_on_the_map() -> None:
     """The three kingdoms nobody drafts are neutral: they belong to no player, keep their
     pieces at home, and their chits stay out of the activation pool."""
-    game = Game(players=2)
+    game = Game(players=2, orders=pick_by_pick())
     game.start(3, 1)
     lines: list[str] = []
     for role, kid in [("blue", "cao-cao"), ("white", "yuan-shao"), ("white", "yuan-shu"),
@@ -152,7 +226,7 @@ def test_main_kingdom_cannot_be_made_neutral() -> None:
                 rule="3.2(A)")
     lines = game.act("blue", {"do": "negotiate", "character": "liu-bei",
                               "target": "yuan-shu"}, 1)
-    assert lines == ["Liu Bei 劉備, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White "
+    assert lines == ["» Liu Bei 劉備, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White "
                      "Tiger and becomes neutral (4.3(B))"]
     assert game.owner("yuan-shu") is None and game.owner("yuan-shao") == "white"
 
@@ -212,7 +286,7 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
     """If a player's main kingdom is eliminated in battle he names one of his allied
     kingdoms as the new main kingdom. Yuan Shu, White's main kingdom, has only his warlord
     left, alone in Xuchang; Cao Cao's armies march in, the warlord has nowhere to go and
-    dies, and White must choose Yuan Shao or Liu Biao as main kingdom."""
+    dies, and White (standing order new_main: ask) chooses Yuan Shao or Liu Biao."""
     game = Game({
         "kingdoms": {"cao-cao": {"owner": "blue", "main": True},
                      "yuan-shu": {"owner": "white", "main": True},
@@ -223,11 +297,11 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
                    "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]},
                    "xiangyang": {"armies": {"liu-biao": 10}, "characters": ["liu-biao"]}},
         "turn": {"kingdom": "cao-cao", "phase": "movement"},
-    })
+    }, orders={"white": {"new_main": "ask"}})
     game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
                       "to": ["xuchang"], "armies": 4})
     lines = game.act("blue", "end-movement")
-    assert "Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in [
+    assert "» Yuan Shu 袁術 is eliminated: its warlord is killed (5.7(A))" in [
         line.strip() for line in lines]
     assert game.status("yuan-shu") == "eliminated" and game.where("yuan-shu") == "out"
     assert game.t.main_of("white") is None
@@ -238,6 +312,32 @@ def test_new_main_kingdom_chosen_when_main_is_eliminated() -> None:
     game.refuse("white", {"do": "main", "kingdom": "cao-cao"}, rule="3.2(C)")
     lines = game.act("white", {"do": "main", "kingdom": "liu-biao"})
     assert lines[0].strip() == "White Tiger makes Liu Biao 劉表 the main kingdom (3.2(C))"
+    assert game.t.main_of("white") == "liu-biao"
+    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
+
+
+@pytest.mark.rule("3.2(C)")
+def test_new_main_kingdom_by_standing_order_is_the_strongest_ally() -> None:
+    """By default (standing order new_main: strongest) White is not asked in Blue's turn:
+    the ally with the most armies becomes the main kingdom, and the log says which order
+    decided it."""
+    game = Game({
+        "kingdoms": {"cao-cao": {"owner": "blue", "main": True},
+                     "yuan-shu": {"owner": "white", "main": True},
+                     "yuan-shao": {"owner": "white"}, "liu-biao": {"owner": "white"}},
+        "pieces": {"yanzhou": {"armies": {"cao-cao": 10},
+                               "characters": ["cao-cao", "xiahou-dun"]},
+                   "xuchang": {"characters": ["yuan-shu"]},
+                   "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+                   "xiangyang": {"armies": {"liu-biao": 7}, "characters": ["liu-biao"]}},
+        "turn": {"kingdom": "cao-cao", "phase": "movement"},
+    })
+    game.act("blue", {"do": "move", "from": "yanzhou", "characters": ["xiahou-dun"],
+                      "to": ["xuchang"], "armies": 4})
+    lines = [line.strip() for line in game.act("blue", "end-movement")]
+    assert "White Tiger's standing order new_main: strongest — Liu Biao 劉表 has the most " \
+           "armies (3.2(C))" in lines
+    assert "White Tiger makes Liu Biao 劉表 the main kingdom (3.2(C))" in lines
     assert game.t.main_of("white") == "liu-biao"
     assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
 

@@ -66,7 +66,7 @@ def test_neutral_kingdom_becomes_ally_on_roll_at_or_under_diplomacy() -> None:
                 rule="4.3")
     lines = game.act("blue", {"do": "negotiate", "character": "xun-yu", "target": "liu-biao"},
                      2)
-    assert lines == ["Xun Yu 荀彧, diplomacy 2, rolls 2: Liu Biao 劉表 becomes an ally of "
+    assert lines == ["» Xun Yu 荀彧, diplomacy 2, rolls 2: Liu Biao 劉表 becomes an ally of "
                      "Blue Dragon (4.3(A))"]
     assert game.owner("liu-biao") == "blue"
     assert game.state["kingdoms"]["liu-biao"]["main"] is False
@@ -102,7 +102,7 @@ def test_opposing_ally_turned_neutral_with_plus_one_and_its_chit_ignored() -> No
     assert game.owner("yuan-shu") == "white"
     lines = game.act("blue", {"do": "negotiate", "character": "xun-yu", "target": "yuan-shu"},
                      1)
-    assert lines == ["Xun Yu 荀彧, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White Tiger "
+    assert lines == ["» Xun Yu 荀彧, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 leaves White Tiger "
                      "and becomes neutral (4.3(B))"]
     assert game.owner("yuan-shu") is None
     assert game.state["kingdoms"]["yuan-shu"]["main"] is False

@@ -106,7 +106,8 @@ def test_command_zero_warlord_moves_only_as_passenger() -> None:
                              leave=["liu-zhang"]), rule="4.5(D)")
     lines = drop.act("blue", move("chengdu", ["ba", "wuling"], ["liu-zhang", "zhang-ren"], 2,
                                   leave=["liu-zhang"]))
-    assert lines[1:] == ["  Liu Zhang 劉璋 is left in Ba 巴 (4.5(D))"]
+    assert lines[1:] == ["  Liu Zhang 劉璋 is left in Ba 巴 (4.5(D))",
+                         "» Wuling 武陵 passes to Liu Zhang 劉璋 (Blue Dragon) (6)"]
     assert drop.where("liu-zhang") == "ba" and drop.where("zhang-ren") == "wuling"
     assert drop.armies("wuling", "liu-zhang") == 2 and drop.armies("ba", "liu-zhang") == 1
 
@@ -254,7 +255,8 @@ def test_attrition_only_entering_unfriendly_or_empty_area() -> None:
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 5))
     assert len(lines) == 3 and game.armies("qingzhou", "cao-cao") == 8
     lines = game.act("blue", move("yanzhou", ["qiao"], ["guo-jia"], 5))
-    assert len(lines) == 1 and game.armies("qiao", "cao-cao") == 5
+    assert lines[1:] == ["» Qiao 譙 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
+    assert game.armies("qiao", "cao-cao") == 5
     assert game.armies("yanzhou", "cao-cao") == 4 and game.armies("nanyang", "cao-cao") == 2
 
 
@@ -269,7 +271,8 @@ def test_a_vanguard_does_not_open_the_way_for_the_groups_behind_it() -> None:
     game = movement(yanzhou={"armies": {"cao-cao": 20},
                              "characters": ["cao-cao", "xiahou-yuan", "cao-ren"]})
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 2))
-    assert len(lines) == 1 and game.controller("qingzhou") == "cao-cao"
+    assert lines[1:] == ["» Qingzhou 青州 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
+    assert game.controller("qingzhou") == "cao-cao"
     game.refuse("blue", move("yanzhou", ["qingzhou", "xuzhou"], ["cao-ren"], 3), rule="4.5(B)")
     assert ["qingzhou", "xuzhou"] not in move_offer(game, "yanzhou")["to"]
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["cao-cao"], 12))
@@ -307,7 +310,8 @@ def test_attrition_by_table_on_armies_crossing_after_drop_offs() -> None:
     small = movement(nanyang={"armies": {"cao-cao": 3}, "characters": ["xiahou-dun"]},
                      shouchun={"armies": {"yuan-shu": 10}, "characters": ["yuan-shu"]})
     lines = small.act("blue", move("nanyang", ["jiangxia"], ["xiahou-dun"], 2))
-    assert len(lines) == 1 and small.armies("jiangxia", "cao-cao") == 2
+    assert lines[1:] == ["» Jiangxia 江夏 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
+    assert small.armies("jiangxia", "cao-cao") == 2
 
 
 @pytest.mark.rule("4.5.2")
@@ -322,13 +326,15 @@ def test_boats_character_anywhere_in_group_uses_boats_column() -> None:
     lines = game.act("blue", move("yanzhou", ["ye"], ["xiahou-dun"], 9))
     assert lines[1:] == [
         "  crossing the river into Ye 鄴 with 9 armies costs 3 by the Attrition table (4.5.2)",
-        "  Cao Cao 曹操 loses 3 to attrition (4.5.2)"]
+        "  Cao Cao 曹操 loses 3 to attrition (4.5.2)",
+        "» Ye 鄴 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
     assert game.armies("ye", "cao-cao") == 6
     lines = game.act("blue", move("yanzhou", ["pingyuan"], ["cao-cao", "gan-ning"], 9))
     assert lines[1:] == [
         "  crossing the river into Pingyuan 平原 with 9 armies costs 1 by the Attrition Boats "
         "column (4.5.2)",
-        "  Cao Cao 曹操 loses 1 to attrition (4.5.2)"]
+        "  Cao Cao 曹操 loses 1 to attrition (4.5.2)",
+        "» Pingyuan 平原 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
     assert game.armies("pingyuan", "cao-cao") == 8
 
     mountain = movement(yanzhou={"armies": {"cao-cao": 30}, "characters": ["cao-cao"]},
@@ -415,5 +421,6 @@ def test_joint_move_attrition_pooled_and_owner_picks_losses() -> None:
         "  crossing the mountain into Qingzhou 青州 with 9 armies costs 3 by the Attrition "
         "table (4.5.1(B))",
         "  Cao Cao 曹操 loses 1 to attrition (4.5.3(B))",
-        "  Liu Bei 劉備 loses 2 to attrition (4.5.3(B))"]
+        "  Liu Bei 劉備 loses 2 to attrition (4.5.3(B))",
+        "» Qingzhou 青州 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
     assert game.armies("qingzhou", "cao-cao") == 4 and game.armies("qingzhou", "liu-bei") == 2

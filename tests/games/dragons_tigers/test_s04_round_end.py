@@ -15,13 +15,21 @@ FREE_RETAINERS = ["sima-yi", "pang-tong", "lu-xun", "xu-shu", "xun-yu", "guo-jia
                   "gan-ning", "xu-huang", "zuo-ci"]
 
 
+# Both players asked at step 4 (standing order main_change: ask), so that a test stops
+# there before the next round begins
+ASKED_MAIN = {"blue": {"main_change": "ask"}, "white": {"main_change": "ask"}}
+
+
 def round_ending(rnd: int, kingdom: str = "yuan-shao", **extra: Any) -> Game:
     """``kingdom``'s turn in Round ``rnd`` is about to roll the Mandate, with the marker
-    on the northern edge: a 1 takes it off the display."""
+    on the northern edge: a 1 takes it off the display. Both players are asked at step 4
+    unless ``orders`` says otherwise."""
     scenario: dict[str, Any] = {"kingdoms": KINGDOMS, "round": rnd, "mandate": [0, -2],
                                 "turn": {"kingdom": kingdom, "phase": "mandate"}}
+    given = extra.pop("orders", {})
+    orders = {role: {**asked, **given.get(role, {})} for role, asked in ASKED_MAIN.items()}
     scenario.update(extra)
-    return Game(scenario)
+    return Game(scenario, orders=orders)
 
 
 def keep_mains(game: Game, *dice: int) -> list[str]:
@@ -77,9 +85,11 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
     """At the end of Round 1 Dong Zhuo dies and his counter turns into Li Jue where it
     stands, his armies and areas unchanged; his retainers turn over too. The dead Hua
     Xiong comes back as Zhang Ji beside Li Jue, and Li Ru, now serving Cao Cao, stays with
-    him because Blue chooses to keep him (rules-notes 44)."""
+    him because Blue (standing order keep_retainer: ask) chooses to keep him (rules-notes
+    44)."""
     game = round_ending(1, characters={"li-ru": {"at": "yanzhou", "kingdom": "cao-cao"},
-                                       "hua-xiong": "dead"})
+                                       "hua-xiong": "dead"},
+                        orders={"blue": {"keep_retainer": "ask"}})
     game.advance(1)
     prompt = game.prompt()
     assert prompt.role == "blue" and prompt.rule == "4.8.1(A)"
@@ -89,7 +99,7 @@ def test_end_round1_dong_zhuo_retainers_flip_to_li_jue() -> None:
     lines = stripped(game.act("blue", {"do": "keep", "character": "li-ru"}))
     assert lines[:5] == [
         "New warlords appear (4.8.1)",
-        "Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in Luoyang 洛陽 (4.8.1(A))",
+        "» Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in Luoyang 洛陽 (4.8.1(A))",
         "Lü Bu turns over: Guo Si 郭汜 serves Li Jue (4.8.1(A))",
         "Zhang Ji 張濟 joins Li Jue in Luoyang 洛陽 (4.8.1(A))",
         "Li Ru 李儒 stays with Cao Cao 曹操 (4.8.1(A))"]
@@ -119,7 +129,8 @@ def test_a_turned_over_warlord_stays_in_the_view_off_the_map() -> None:
 def test_released_li_ru_turns_over_and_joins_li_jue() -> None:
     """A holder of Li Ru or Hua Xiong may instead let him go: the counter turns over and
     its other side joins Li Jue."""
-    game = round_ending(1, characters={"hua-xiong": {"at": "bohai", "kingdom": "yuan-shao"}})
+    game = round_ending(1, characters={"hua-xiong": {"at": "bohai", "kingdom": "yuan-shao"}},
+                        orders={"white": {"keep_retainer": "ask"}})
     game.advance(1)
     assert game.prompt().role == "white"
     lines = stripped(game.act("white", {"do": "release", "character": "hua-xiong"}))
@@ -186,7 +197,7 @@ def test_lu_bu_enters_xuzhou_and_retainer_counter_leaves() -> None:
     game = round_ending(1, characters={"lu-bu": {"at": "yanzhou", "kingdom": "cao-cao"}})
     lines = stripped(game.advance(1))
     assert "Guo Si 郭汜 joins Li Jue in Luoyang 洛陽 (4.8.1(A))" in lines
-    assert "Lü Bu 呂布 raises his own kingdom in Xuzhou 徐州 with 10 armies (4.8.1(B))" in lines
+    assert "» Lü Bu 呂布 raises his own kingdom in Xuzhou 徐州 with 10 armies (4.8.1(B))" in lines
     assert "lu-bu" not in game.state["chars"]
     assert game.where("guo-si") == "luoyang"
     assert {c for c, e in game.state["chars"].items() if e["at"] == "xuzhou"} == \
@@ -223,7 +234,7 @@ def test_liu_yan_becomes_liu_zhang_at_end_of_round_one() -> None:
     unless his kingdom has been eliminated; in Round 2 nothing more happens to him."""
     game = round_ending(1)
     lines = stripped(game.advance(1))
-    assert "Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him (4.8.2(A))" in lines
+    assert "» Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him (4.8.2(A))" in lines
     assert game.state["kingdoms"]["liu-zhang"]["warlord"] == "liu-zhang"
     assert game.where("liu-zhang") == "chengdu" and "liu-yan" not in game.state["chars"]
     assert game.armies("chengdu", "liu-zhang") == 10
@@ -248,7 +259,7 @@ def test_succession_flips_and_restored_warlord_matches_period() -> None:
         "yanzhou": {"armies": {"cao-cao": 10}, "characters": ["cao-cao"]},
         "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao"]}})
     lines = stripped(game.advance(1))
-    assert "Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from Jiangxia 江夏, with Zhou Yu " \
+    assert "» Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from Jiangxia 江夏, with Zhou Yu " \
            "周瑜 at his side (4.8.2(B))" in lines
     assert game.state["kingdoms"]["sun-wu"]["warlord"] == "sun-ce"
     assert game.where("sun-ce") == "jiangxia" and game.where("zhou-yu") == "jiangxia"
@@ -259,7 +270,7 @@ def test_succession_flips_and_restored_warlord_matches_period() -> None:
                          characters={"sun-jian": "out", "sun-ce": "changsha",
                                      "zhou-yu": {"at": "changsha", "kingdom": "sun-wu"}})
     lines = stripped(later.advance(1))
-    assert "Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu (4.8.2(B))" in lines
+    assert "» Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu (4.8.2(B))" in lines
     assert later.state["kingdoms"]["sun-wu"]["warlord"] == "sun-quan"
     assert later.where("sun-quan") == "changsha" and "sun-ce" not in later.state["chars"]
     assert later.armies("changsha", "sun-wu") == 10

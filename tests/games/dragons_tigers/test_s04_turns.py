@@ -228,10 +228,11 @@ def test_start_of_mandate_abilities_precede_roll_and_stand_if_round_ends() -> No
                             "yanzhou": {"armies": {"cao-cao": 5}, "characters": ["cao-cao"]},
                             "bohai": {"armies": {"yuan-shao": 5},
                                       "characters": ["yuan-shao"]}},
-                 "turn": {"kingdom": "cao-cao", "phase": "end"}})
+                 "turn": {"kingdom": "cao-cao", "phase": "end"}},
+                orders={"blue": {"main_change": "ask"}})  # the round's end stops at Blue
     lines = game.act("blue", "end-turn", die_for(game, "chit:liu-bei"), 1)
     stripped = [line.strip() for line in lines]
-    assert stripped[1] == "Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 " \
+    assert stripped[1] == "» Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 " \
                           "joins him (11.2)"
     assert stripped[2] == "Mandate of Heaven: 1, north: the marker leaves the display. The " \
                           "round ends at once (4.8)"

@@ -239,7 +239,7 @@ def test_alliance_check_makes_neutral_full_ally_with_chit() -> None:
         {"do": "check", "character": "cao-cao", "target": "ma-teng"},
         {"do": "check", "character": "sun-jian", "target": "ma-teng"}]
     game.act("blue", {"do": "check", "character": "sun-jian", "target": "ma-teng"}, 1)
-    assert said(game, "5.1(A)")[0].startswith("Sun Jian 孫堅, diplomacy 1, rolls 1: Ma Teng")
+    assert said(game, "5.1(A)")[0].startswith("» Sun Jian 孫堅, diplomacy 1, rolls 1: Ma Teng")
     assert game.owner("ma-teng") == "blue" and not game.state["kingdoms"]["ma-teng"]["main"]
     assert "chit:ma-teng" in game.state["pool"]
     assert game.armies("xuchang", "ma-teng") == 3 and game.armies("xuchang", "cao-cao") == 3
@@ -265,7 +265,7 @@ def test_successful_betrayal_turns_the_whole_kingdom() -> None:
     game.act("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shu"},
              1, 2, 6, 6, 6, 1, 1, 6, 6)
     lines = said(game, "5.1(A)")
-    assert lines[0] == ("Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides "
+    assert lines[0] == ("» Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides "
                         "and joins Blue Dragon")
     assert game.owner("yuan-shu") == "blue"
     assert game.kingdom_of("ji-ling") == "yuan-shu" and game.where("ji-ling") == "xuchang"
@@ -790,7 +790,7 @@ def test_kingdom_without_area_or_armies_is_eliminated_and_loses_its_chit() -> No
     # check: 6, he escapes to Yanzhou.
     game.advance(6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
     assert game.status("liu-bei") == "eliminated"
-    assert "Liu Bei 劉備 is eliminated: it has neither areas nor armies" in said(game, "5.5(C)")
+    assert "» Liu Bei 劉備 is eliminated: it has neither areas nor armies" in said(game, "5.5(C)")
     assert "chit:liu-bei" not in game.state["pool"] + game.state["drawn"]
     assert not game.t.on_map("liu-bei")
     assert game.where("xiahou-dun") == "yanzhou" and game.controller("yanzhou") == "cao-cao"
@@ -942,8 +942,8 @@ def test_warlord_killed_eliminates_kingdom() -> None:
     # No check; valor: Cao Cao 6, Ji Ling 6; battle: [1 1 1 6 6] against [6 6 6];
     # capture checks: Ji Ling 6, Lu Su 6.
     game.act("blue", "no-check", 6, 6, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6)
-    assert said(game, "5.7(A)") == ["Yuan Shu 袁術 has no army left to join and is killed",
-                                    "Yuan Shu 袁術 is eliminated: its warlord is killed"]
+    assert said(game, "5.7(A)") == ["» Yuan Shu 袁術 has no army left to join and is killed",
+                                    "» Yuan Shu 袁術 is eliminated: its warlord is killed"]
     assert game.status("yuan-shu") == "eliminated" and not game.t.on_map("yuan-shu")
     assert game.where("ji-ling") == "out"  # his own retainer leaves the map
     assert game.where("lu-su") == "pool" and game.kingdom_of("lu-su") is None
@@ -973,7 +973,7 @@ def test_capture_on_one_or_two_and_submission_above_loyalty() -> None:
     game = captures()
     assert said(game, "5.7(B)") == ["Zhang He 張郃 rolls 3: escapes capture"]
     assert [line.split(";")[0] for line in said(game, "5.7(C)")] == [
-        "Wen Chou 文醜 rolls 1: captured", "Yan Liang 顏良 rolls 2: captured"]
+        "» Wen Chou 文醜 rolls 1: captured", "» Yan Liang 顏良 rolls 2: captured"]
 
 
 @pytest.mark.rule("5.7(C)")
@@ -999,7 +999,7 @@ def test_captured_retainer_with_star_loyalty_never_submits() -> None:
         control={"xuchang": "gongsun-zan"})
     # Valor: Gongsun Yue (1) rolls 6; battle: [1 6 6 6] at command 1 against [6]; capture 1.
     game.advance(6, 1, 6, 6, 6, 6, 1)
-    assert said(game, "5.7(C)") == ["Gongsun Yue 公孫越 rolls 1: captured; he never submits "
+    assert said(game, "5.7(C)") == ["» Gongsun Yue 公孫越 rolls 1: captured; he never submits "
                                     "and is beheaded"]
     assert game.where("gongsun-yue") == "out"
 
@@ -1024,7 +1024,7 @@ def test_player_picks_which_of_his_kingdoms_takes_a_captive() -> None:
                 rule="5.7(D)")
     game.act("blue", {"do": "captor", "character": "wen-chou", "kingdom": "liu-bei"}, 5)
     assert game.kingdom_of("wen-chou") == "liu-bei" and game.where("wen-chou") == "xuchang"
-    assert said(game, "5.7(C)") == ["Wen Chou 文醜, taken by Liu Bei 劉備; submission roll 5 > "
+    assert said(game, "5.7(C)") == ["» Wen Chou 文醜, taken by Liu Bei 劉備; submission roll 5 > "
                                     "loyalty 3: joins Liu Bei 劉備"]
 
 
@@ -1072,7 +1072,7 @@ def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
         "qiao": {"armies": {"liu-bei": 2}, "characters": ["guan-yu"]},
     }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
     lines = game.advance(1)
-    assert ("  Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
+    assert ("  » Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
             "White Tiger (5.1(A))") in lines
     assert ("  Liu Bei 劉備 has changed sides in its own turn: the turn ends once this combat "
             "is over (5.1(A))") in lines

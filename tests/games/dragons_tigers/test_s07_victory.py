@@ -40,7 +40,7 @@ def test_eliminating_every_opposing_kingdom_wins_at_once() -> None:
     # Valor: Cao Cao 6, Yuan Shao 6; battle: [1 1 6 6 6] against [6 6].
     game.advance(6, 6, 1, 1, 6, 6, 6, 6, 6)
     assert game.status("yuan-shao") == "eliminated"
-    assert said(game, "7(1)") == ["Every opposing kingdom is eliminated: Blue Dragon wins"]
+    assert said(game, "7(1)") == ["» Every opposing kingdom is eliminated: Blue Dragon wins"]
     result = game.state["result"]
     assert result["winner"] == "blue" and result["reason"] == "elimination"
     assert result["round"] == 3 and game.state["stack"] == []
@@ -62,21 +62,22 @@ def test_more_areas_at_the_end_of_round_8_wins() -> None:
     assert game.state["result"] == {
         "winner": "blue", "reason": "areas", "round": 8, "tied": [],
         "scores": {"blue": {"areas": 3, "manpower": 8}, "white": {"areas": 2, "manpower": 8}}}
-    assert said(game, "7(2)")[-1] == "Blue Dragon wins"
+    assert said(game, "7(2)")[-1] == "» Blue Dragon wins"
 
 
 @pytest.mark.rule("7(3)")
 def test_round8_end_sequence_before_count_and_manpower_tiebreak() -> None:
     """With equal numbers of areas, the greater total manpower of those areas wins. The
-    count comes after Round 8's own end sequence (rules-notes 42): White, whose turn the
-    round ended, is first asked about his main kingdom. Blue's Yanzhou and Wuling make
-    5, White's Xuchang and Luoyang 8: White wins."""
+    count comes after Round 8's own end sequence (rules-notes 42): White (standing order
+    main_change: ask) is first asked about his main kingdom. Blue's Yanzhou and Wuling
+    make 5, White's Xuchang and Luoyang 8: White wins."""
     game = last_turn({
         "yanzhou": {"armies": {"cao-cao": 2}, "characters": ["cao-cao"]},
         "wuling": {"armies": {"cao-cao": 1}},
         "xuchang": {"armies": {"yuan-shao": 2}, "characters": ["yuan-shao"]},
         "luoyang": {"armies": {"yuan-shu": 1}, "characters": ["yuan-shu"]},
-    }, kingdoms=two_players(["cao-cao"], ["yuan-shao", "yuan-shu"]))
+    }, kingdoms=two_players(["cao-cao"], ["yuan-shao", "yuan-shu"]),
+        orders={"white": {"main_change": "ask"}})
     game.advance(1)
     assert not game.state["result"]
     assert game.prompt().role == "white" and game.prompt().step == "main-kingdom"
@@ -85,7 +86,7 @@ def test_round8_end_sequence_before_count_and_manpower_tiebreak() -> None:
     assert (result["winner"], result["reason"]) == ("white", "manpower")
     assert result["scores"] == {"blue": {"areas": 2, "manpower": 5},
                                 "white": {"areas": 2, "manpower": 8}}
-    assert said(game, "7(3)") == ["White Tiger wins"]
+    assert said(game, "7(3)") == ["» White Tiger wins"]
     headings = [e.text for e in game.log.entries if e.rule in ("4.8", "7")]
     assert headings[-2:] == ["End of Round 8", "The game ends: the count of areas"]
 
@@ -106,4 +107,4 @@ def test_equal_areas_and_manpower_is_a_draw() -> None:
     assert result["winner"] is None and result["reason"] == "draw"
     assert result["tied"] == ["blue", "white"]
     assert [e.text for e in log.entries if e.rule == "7(3)"] == [
-        "Equal areas and equal manpower: the game is a draw between Blue Dragon and White Tiger"]
+        "» Equal areas and equal manpower: the game is a draw between Blue Dragon and White Tiger"]

@@ -174,7 +174,7 @@ def test_traitorous_retainers_face_capture_and_submission_as_usual() -> None:
     # capture 2, submission 1 (> loyalty 0).
     game.advance(6, 1, 1, 1, 6, 6, 6, 2, 1)
     assert game.kingdom_of("lu-bu") == "cao-cao" and game.where("lu-bu") == "luoyang"
-    assert said(game, "5.7(C)") == ["Lü Bu 呂布 rolls 2: captured; submission roll 1 > loyalty "
+    assert said(game, "5.7(C)") == ["» Lü Bu 呂布 rolls 2: captured; submission roll 1 > loyalty "
                                     "0: joins Cao Cao 曹操"]
 
 
@@ -203,7 +203,7 @@ def test_traitorous_kingdoms_holding_more_areas_than_each_player_win() -> None:
     assert result["winner"] is None and result["reason"] == "traitorous"
     assert [e.text for e in log.entries if e.rule == "8(C)"] == [
         "Traitorous kingdoms: 3 areas",
-        "The Traitorous kingdoms hold more areas than any player: China falls to them and "
+        "» The Traitorous kingdoms hold more areas than any player: China falls to them and "
         "every player loses"]
 
 

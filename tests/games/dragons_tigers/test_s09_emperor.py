@@ -91,7 +91,7 @@ def test_decree_rerolls_once_per_turn_for_five_armies() -> None:
     assert lines == [
         "Imperial Decree: Blue Dragon offers 5 armies (2 in Yanzhou 兗州, 3 in Xuchang 許昌) "
         "and rolls again (9(C))",
-        "Cao Cao 曹操, diplomacy 2, rolls 2: Liu Biao 劉表 becomes an ally of Blue Dragon "
+        "» Cao Cao 曹操, diplomacy 2, rolls 2: Liu Biao 劉表 becomes an ally of Blue Dragon "
         "(4.3(A))"]
     assert game.owner("liu-biao") == "blue"
     assert game.armies("yanzhou", "cao-cao") == 8 and game.armies("xuchang", "cao-cao") == 3
@@ -136,7 +136,7 @@ def test_decree_rerolls_failed_betrayal_check_for_five_armies() -> None:
     assert lines[:2] == [
         "  Imperial Decree: Blue Dragon offers 5 armies (5 in Yanzhou 兗州) and rolls again "
         "(9(C))",
-        "  Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides and joins Blue "
+        "  » Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides and joins Blue "
         "Dragon (5.1(A))"]
     assert game.armies("yanzhou", "cao-cao") == 5 and game.armies("xuchang", "cao-cao") == 6
     assert game.owner("yuan-shu") == "blue"
@@ -189,7 +189,9 @@ def test_emperor_moves_only_with_controlling_kingdom_character() -> None:
                    xuchang={"armies": {"cao-cao": 6}, "characters": ["cao-cao", "cao-ren"]})
     lines = game.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],
                               "characters": ["cao-cao"], "armies": 3, "emperor": True})
-    assert lines[1:] == ["  Emperor Xian goes with them to Qiao 譙 (9(D))"]
+    assert lines[1:] == ["  Emperor Xian goes with them to Qiao 譙 (9(D))",
+                         "» Qiao 譙 passes to Cao Cao 曹操 (Blue Dragon), and Emperor Xian with "
+                         "it (6)"]
     assert game.state["emperor"] == "qiao"
     assert game.t.emperor_holder() == "cao-cao"
     game.act("blue", {"do": "move", "from": "xuchang", "to": ["qiao"],

@@ -97,7 +97,7 @@ def test_retainer_dies_row_two_covers_liu_zhang() -> None:
     assert [a["character"] for a in game.offered("choose-retainer")] == [
         "zhang-ren", "yan-yan", "wu-yi"]
     lines = game.act("blue", {"do": "choose-retainer", "character": "yan-yan"})
-    assert "  Yan Yan 嚴顏 dies (10.1(B))" in lines
+    assert "  » Yan Yan 嚴顏 dies (10.1(B))" in lines
     assert game.where("yan-yan") == "dead" and game.kingdom_of("yan-yan") is None
     assert game.where("zhang-ren") == "chengdu" and game.where("liu-yan") == "chengdu"
     assert game.prompt().step == "diplomacy"
@@ -136,9 +136,10 @@ def test_owner_chooses_which_retainer_dies_free_retainer_included() -> None:
     """The player who holds the chosen kingdom decides which of its retainers dies, and a
     recruited free retainer is as eligible as an original one. Blue rolls row 4 and picks
     White's Yuan Shu, who has also recruited Xu Huang: White must choose, and may choose
-    Xu Huang; Blue cannot choose for him."""
+    Xu Huang; Blue cannot choose for him (White's standing order retainer_death: ask)."""
     game = event_turn(characters={"xu-huang": {"at": "nanyang", "kingdom": "yuan-shu",
-                                               "recruited": True}})
+                                               "recruited": True}},
+                      orders={"white": {"retainer_death": "ask"}})
     game.advance(DIES, 4)
     assert [a["kingdom"] for a in game.offered("choose-kingdom")] == ["yuan-shao", "yuan-shu"]
     game.act("blue", {"do": "choose-kingdom", "kingdom": "yuan-shu"})
@@ -148,9 +149,32 @@ def test_owner_chooses_which_retainer_dies_free_retainer_included() -> None:
     game.refuse("blue", {"do": "choose-retainer", "character": "lei-bo"}, rule="10.1(B)")
     game.refuse("white", {"do": "choose-retainer", "character": "wen-chou"}, rule="10.1(B)")
     lines = game.act("white", {"do": "choose-retainer", "character": "xu-huang"})
-    assert "  Xu Huang 徐晃 dies (10.1(B))" in lines
+    assert "  » Xu Huang 徐晃 dies (10.1(B))" in lines
     assert game.where("xu-huang") == "dead"
     assert [game.where(c) for c in ("ji-ling", "zhang-xun", "lei-bo")] == ["nanyang"] * 3
+
+
+@pytest.mark.rule("10.1(B)")
+def test_standing_order_names_the_weakest_retainer_of_another_players_kingdom() -> None:
+    """By default (standing order retainer_death: weakest) White is not asked in Blue's
+    turn: the retainer of Yuan Shu with the lowest ratings added up dies, and the log says
+    so. When Blue picks one of his own kingdoms in his own turn, he is asked: a standing
+    order never decides for the player moving."""
+    game = event_turn()
+    game.advance(DIES, 4)
+    lines = game.act("blue", {"do": "choose-kingdom", "kingdom": "yuan-shu"})
+    assert "  White Tiger's standing order retainer_death: weakest — chooses Lei Bo 雷薄 " \
+           "(10.1(B))" in lines
+    assert "  » Lei Bo 雷薄 dies (10.1(B))" in lines
+    assert game.where("lei-bo") == "dead" and game.prompt().role == "blue"
+    own = event_turn()
+    own.advance(DIES, 2)
+    assert [a["kingdom"] for a in own.offered("choose-kingdom")] == [
+        "liu-bei", "liu-biao", "liu-zhang"]
+    own.act("blue", {"do": "choose-kingdom", "kingdom": "liu-bei"})
+    assert own.prompt().role == "blue" and own.prompt().step == "retainer-dies"
+    own.act("blue", {"do": "choose-retainer", "character": "zhang-fei"})
+    assert own.where("zhang-fei") == "dead"
 
 
 @pytest.mark.rule("10.1(B)")
@@ -266,8 +290,9 @@ def test_bountiful_harvest_adds_three_manpower() -> None:
 def test_emperor_flees_to_opponent_who_places_him() -> None:
     """Emperor Xian Flees: the player who holds the Emperor loses him to the other
     player, who puts him with any one of his own warlords. Blue holds him in Yanzhou; White
-    chooses to place him with Yuan Shu in Nanyang, and so controls him."""
-    game = event_turn(mandate=(1, -1), emperor="yanzhou")
+    chooses to place him with Yuan Shu in Nanyang (his standing order emperor: ask), and
+    so controls him."""
+    game = event_turn(mandate=(1, -1), emperor="yanzhou", orders={"white": {"emperor": "ask"}})
     lines = game.advance(2)
     assert lines[-1] == "  The Emperor leaves Blue Dragon for White Tiger (10.4)"
     assert game.prompt().role == "white"
@@ -284,8 +309,8 @@ def test_emperor_flees_to_opponent_who_places_him() -> None:
 def test_emperor_flees_from_traitorous_to_random_player() -> None:
     """When a Traitorous kingdom holds the Emperor, a random player receives him (the
     draw runs over the players in seat order). Dong Zhuo holds him in Luoyang; the draw
-    gives White, who places him with Liu Biao."""
-    game = event_turn(mandate=(1, -1))
+    gives White, who places him with Liu Biao (his standing order emperor: ask)."""
+    game = event_turn(mandate=(1, -1), orders={"white": {"emperor": "ask"}})
     lines = game.advance(2, 2)
     assert lines[-1] == ("  No player holds the Emperor: he flees to White Tiger, chosen at "
                          "random (10.4)")
@@ -293,6 +318,25 @@ def test_emperor_flees_from_traitorous_to_random_player() -> None:
     game.act("white", {"do": "place-emperor", "character": "liu-biao"})
     assert game.state["emperor"] == "xiangyang"
     assert game.controller("xiangyang") == "liu-biao"
+
+
+@pytest.mark.rule("10.4")
+def test_standing_order_places_the_fleeing_emperor_in_a_capital() -> None:
+    """By default (standing order emperor: capital) the receiving player is not asked:
+    the Emperor goes to a warlord of his standing in Luoyang, Chang'an or Xuchang, where
+    the Imperial Decree works, else to the warlord with most of his armies around him."""
+    game = event_turn(mandate=(1, -1), emperor="yanzhou", pieces=standard_pieces(
+        nanyang={"armies": {"yuan-shu": 9}, "characters": ["ji-ling", "zhang-xun", "lei-bo"]},
+        xuchang={"armies": {"yuan-shu": 1}, "characters": ["yuan-shu"]}))
+    lines = game.advance(2)
+    assert "  White Tiger's standing order emperor: capital — chooses Yuan Shu 袁術 in " \
+           "Xuchang 許昌 (10.4)" in lines
+    assert game.state["emperor"] == "xuchang"
+    game = event_turn(mandate=(1, -1), emperor="yanzhou")
+    lines = game.advance(2)
+    assert "  White Tiger's standing order emperor: capital — chooses Yuan Shao 袁紹 in " \
+           "Bohai 渤海 (10.4)" in lines
+    assert game.state["emperor"] == "bohai"
 
 
 # ---------------------------------------------------------------------- 10.5
@@ -318,7 +362,7 @@ def test_restoration_places_warlord_one_survivor_and_ten_armies() -> None:
         {"do": "restore-retainer", "character": "zhang-xun"}]
     game.refuse("blue", {"do": "restore-retainer", "character": "lei-bo"}, rule="10.5(A)")
     lines = game.act("blue", {"do": "restore-retainer", "character": "zhang-xun"})
-    assert lines[0] == ("  Yuan Shu 袁術 returns in Qiao 譙 (Yuan Shu 袁術, Zhang Xun 張勳, 10 "
+    assert lines[0] == ("  » Yuan Shu 袁術 returns in Qiao 譙 (Yuan Shu 袁術, Zhang Xun 張勳, 10 "
                         "armies) as an ally of White Tiger (10.5(A))")
     assert game.status("yuan-shu") == "in-play"
     assert game.where("yuan-shu") == "qiao" and game.where("zhang-xun") == "qiao"
@@ -358,8 +402,8 @@ def test_dong_zhuo_never_restored_but_other_traitorous_warlords_are() -> None:
     assert game.prompt().text == "choose the area where Zhang Lu returns"
     game.act("blue", {"do": "restore-area", "area": "hanzhong"})
     lines = game.act("blue", {"do": "restore-retainer", "character": "yan-pu"})
-    assert lines[0] == ("  Zhang Lu 張魯 returns in Hanzhong 漢中 (Zhang Lu 張魯, Yan Pu 閻圃, 10 "
-                        "armies) as Traitorous (10.5(A))")
+    assert lines[0] == ("  » Zhang Lu 張魯 returns in Hanzhong 漢中 (Zhang Lu 張魯, Yan Pu 閻圃, "
+                        "10 armies) as Traitorous (10.5(A))")
     assert game.status("dong-zhuo") == "eliminated"
 
 
@@ -394,7 +438,7 @@ def test_li_jue_may_be_restored_after_round_one() -> None:
     lines = game.advance(3)
     assert game.prompt().text == "choose the area where Dong Zhuo returns"
     lines = game.act("blue", {"do": "restore-area", "area": "changan"})
-    assert lines[0] == ("  Dong Zhuo 董卓 (Li Jue) returns in Chang'an 長安 (Li Jue 李傕, 10 "
+    assert lines[0] == ("  » Dong Zhuo 董卓 (Li Jue) returns in Chang'an 長安 (Li Jue 李傕, 10 "
                         "armies) as Traitorous (10.5(A))")
     assert game.where("li-jue") == "changan" and "dong-zhuo" not in game.state["chars"]
     assert game.armies("changan", "dong-zhuo") == 10
@@ -430,7 +474,7 @@ def test_restored_neutral_stays_neutral() -> None:
                       characters={"zhao-yun": "out", "gongsun-zan": "out"})
     game.advance(3)
     lines = game.act("white", {"do": "restore-area", "area": "youzhou"})
-    assert lines[0] == ("  Gongsun Zan 公孫瓚 returns in Youzhou 幽州 (Gongsun Zan 公孫瓚, "
+    assert lines[0] == ("  » Gongsun Zan 公孫瓚 returns in Youzhou 幽州 (Gongsun Zan 公孫瓚, "
                         "Zhao Yun 趙雲, 10 armies) as neutral (10.5(A))")
     assert game.owner("gongsun-zan") is None and game.controller("youzhou") == "gongsun-zan"
     assert "chit:gongsun-zan" not in game.state["pool"] + game.state["drawn"]
@@ -477,7 +521,7 @@ def test_restored_warlord_fights_on_arrival_and_cannot_retreat() -> None:
     game.refuse("white", {"do": "retreat", "to": "nanyang"})
     # battle round 2: White 2 dice miss, Blue 2 hits; Ji Ling captured (1), beheaded (2).
     lines = game.act("blue", {"do": "fight-on"}, 6, 6, 1, 1, 6, 6, 6, 1, 2)
-    assert ("  Yuan Shu 袁術 is eliminated: the restored warlord loses his first battle "
+    assert ("  » Yuan Shu 袁術 is eliminated: the restored warlord loses his first battle "
             "(10.5(E))") in lines
     assert game.status("yuan-shu") == "eliminated"
     assert game.where("yuan-shu") == "out" and game.where("ji-ling") == "out"
@@ -499,8 +543,8 @@ def test_famine_halves_rounding_up_and_ends_turn() -> None:
                              qingzhou={"armies": {"liu-bei": 10}})
     game = event_turn(mandate=(0, -1), pieces=pieces, control={"yanzhou": "cao-cao"})
     lines = game.advance(1)
-    assert "  Famine in Yanzhou 兗州: Cao Cao 曹操 loses 5 of 9 armies (10.6(A))" in lines
-    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 2 of 3 armies (10.6(A))" in lines
+    assert "  » Famine in Yanzhou 兗州: Cao Cao 曹操 loses 5 of 9 armies (10.6(A))" in lines
+    assert "  » Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 2 of 3 armies (10.6(A))" in lines
     assert game.armies("yanzhou", "cao-cao") == 4 and game.armies("yanzhou", "sun-wu") == 1
     assert game.armies("qingzhou", "liu-bei") == 10
     assert game.prompt().step == "end-turn"
@@ -517,8 +561,8 @@ def test_famine_strikes_an_area_a_friendly_kingdom_controls() -> None:
     game = event_turn(mandate=(0, -1), pieces=pieces, control={"xuchang": "liu-bei"})
     assert game.controller("xuchang") == "liu-bei"
     lines = game.advance(1)
-    assert "  Famine in Xuchang 許昌: Cao Cao 曹操 loses 4 of 8 armies (10.6(A))" in lines
-    assert "  Famine in Xuchang 許昌: Liu Bei 劉備 loses 1 of 2 armies (10.6(A))" in lines
+    assert "  » Famine in Xuchang 許昌: Cao Cao 曹操 loses 4 of 8 armies (10.6(A))" in lines
+    assert "  » Famine in Xuchang 許昌: Liu Bei 劉備 loses 1 of 2 armies (10.6(A))" in lines
     assert game.armies("yanzhou", "cao-cao") == 6
     assert game.armies("xuchang", "cao-cao") == 4 and game.armies("xuchang", "liu-bei") == 1
 
@@ -579,7 +623,7 @@ def test_yellow_turbans_target_opponent_area_only() -> None:
         game.refuse("blue", {"do": "uprising", "area": area}, rule="10.7")
     lines = game.act("blue", {"do": "uprising", "area": "nanyang"}, 6, 6)
     assert "  The uprising in Nanyang 南陽 destroys up to 12 armies (10.7)" in lines
-    assert "  Yuan Shu 袁術 loses 12 armies in Nanyang 南陽 (10.7)" in lines
+    assert "  » Yuan Shu 袁術 loses 12 armies in Nanyang 南陽 (10.7)" in lines
     assert game.armies("nanyang", "yuan-shu") == 2
     assert game.controller("nanyang") == "yuan-shu"
 
@@ -590,7 +634,7 @@ def test_yellow_turbans_single_die_below_six() -> None:
     game = event_turn()
     game.advance(TURBANS)
     lines = game.act("blue", {"do": "uprising", "area": "bohai"}, 4)
-    assert "  Yuan Shao 袁紹 loses 4 armies in Bohai 渤海 (10.7)" in lines
+    assert "  » Yuan Shao 袁紹 loses 4 armies in Bohai 渤海 (10.7)" in lines
     assert game.armies("bohai", "yuan-shao") == 6
 
 
@@ -670,7 +714,7 @@ def test_assassination_cannot_target_pool_retainer() -> None:
     for cid in ("sima-yi", "xiahou-dun", "yuan-shao"):
         game.refuse("blue", {"do": "assassinate", "character": cid}, rule="10.9(A)")
     lines = game.act("blue", {"do": "assassinate", "character": "xu-huang"}, 1)
-    assert "  Rolls 1: Xu Huang 徐晃 is assassinated (10.9(B))" in lines
+    assert "  » Rolls 1: Xu Huang 徐晃 is assassinated (10.9(B))" in lines
     assert game.where("xu-huang") == "dead"
 
 
@@ -685,7 +729,7 @@ def test_assassination_succeeds_only_on_one_or_two() -> None:
     game = event_turn()
     game.advance(ASSASSIN)
     lines = game.act("blue", {"do": "assassinate", "character": "wen-chou"}, 2)
-    assert "  Rolls 2: Wen Chou 文醜 is assassinated (10.9(B))" in lines
+    assert "  » Rolls 2: Wen Chou 文醜 is assassinated (10.9(B))" in lines
     assert game.where("wen-chou") == "dead" and game.kingdom_of("wen-chou") is None
 
 
@@ -700,8 +744,8 @@ def test_famine_can_eliminate_an_ally_left_without_armies() -> None:
                  "characters": ["cao-cao", "sun-jian", "cheng-pu", "huang-gai"]})
     game = event_turn(mandate=(0, -1), pieces=pieces, control={"yanzhou": "cao-cao"})
     lines = game.advance(1)
-    assert "  Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 army (10.6(A))" in lines
-    assert "  Sun Wu 孫吳 is eliminated: it has neither areas nor armies (5.5(C))" in lines
+    assert "  » Famine in Yanzhou 兗州: Sun Wu 孫吳 loses 1 of 1 army (10.6(A))" in lines
+    assert "  » Sun Wu 孫吳 is eliminated: it has neither areas nor armies (5.5(C))" in lines
     assert game.status("sun-wu") == "eliminated" and game.where("sun-jian") == "out"
     assert game.armies("yanzhou", "cao-cao") == 4
     assert game.prompt().step == "end-turn"

@@ -100,7 +100,7 @@ def test_zhuge_liang_joins_from_round_four_in_xiangyang() -> None:
     assert game.where("zhuge-liang") == "aside"
     assert game.controller("xiangyang") == "cao-cao"
     lines = game.act("white", "end-turn", PULL, 1)
-    visit = ("  Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins him "
+    visit = ("  » Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins him "
              "(11.2)")
     assert visit in lines
     assert lines.index(visit) < lines.index(
@@ -141,7 +141,7 @@ def test_liu_bei_restored_with_guan_yu_and_zhang_fei() -> None:
     game = event_turn(mandate=(1, 0), pieces=standard_pieces(pingyuan=None), characters=chars)
     game.advance(3)
     lines = game.act("blue", {"do": "restore-area", "area": "pingyuan"})
-    assert lines[0] == ("  Liu Bei 劉備 returns in Pingyuan 平原 (Liu Bei 劉備, Zhuge Liang "
+    assert lines[0] == ("  » Liu Bei 劉備 returns in Pingyuan 平原 (Liu Bei 劉備, Zhuge Liang "
                         "諸葛亮, Guan Yu 關羽, Zhang Fei 張飛, 10 armies) as an ally of Blue "
                         "Dragon (10.5(A))")
     for cid in ("liu-bei", "zhuge-liang", "guan-yu", "zhang-fei"):
@@ -158,7 +158,7 @@ def test_peach_garden_brothers_serving_elsewhere_stay() -> None:
     game = event_turn(mandate=(1, 0), pieces=standard_pieces(pingyuan=None), characters=chars)
     game.advance(3)
     lines = game.act("blue", {"do": "restore-area", "area": "qingzhou"})
-    assert lines[0].startswith("  Liu Bei 劉備 returns in Qingzhou 青州 (Liu Bei 劉備, Guan Yu "
+    assert lines[0].startswith("  » Liu Bei 劉備 returns in Qingzhou 青州 (Liu Bei 劉備, Guan Yu "
                                "關羽, 10 armies)")
     assert game.where("guan-yu") == "qingzhou"
     assert game.where("zhang-fei") == "bohai" and game.kingdom_of("zhang-fei") == "yuan-shao"
@@ -169,21 +169,25 @@ def test_peach_garden_brothers_serving_elsewhere_stay() -> None:
 SUN_WU_GONE: dict[str, Any] = {"sun-jian": "out", "cheng-pu": "out", "huang-gai": "out"}
 
 
-def round_ends(rnd: int, kingdoms: dict[str, Any] | None = None, **scenario: Any) -> Game:
+def round_ends(rnd: int, kingdoms: dict[str, Any] | None = None,
+               orders: dict[str, dict[str, str]] | None = None, **scenario: Any) -> Game:
     """Cao Cao's turn with the marker on the display's southern edge: a Mandate roll of 4
-    takes it off and ends Round ``rnd``."""
+    takes it off and ends Round ``rnd``. Blue is asked at step 4 (main_change: ask), so
+    the round's end stops there."""
     base: dict[str, Any] = {"kingdoms": kingdoms or KINGDOMS, "mandate": [0, 2],
                             "round": rnd, "turn": {"kingdom": "cao-cao"}}
     base.update(scenario)
-    return Game(base)
+    given = orders or {}
+    return Game(base, orders={**given, "blue": {"main_change": "ask", **given.get("blue", {})}})
 
 
 @pytest.mark.rule("11.4")
 def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
     """Three Generations: an eliminated Sun Wu comes back at the end of Round 2 under Sun
     Ce, in Jianye, with Zhou Yu, 10 armies and, as in 10.5, one other surviving retainer,
-    whom Sun Wu's owner picks."""
-    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE)
+    whom Sun Wu's owner picks (standing order returning_retainer: ask)."""
+    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE,
+                      orders={"blue": {"returning_retainer": "ask"}})
     assert game.status("sun-wu") == "eliminated"
     lines = game.advance(4)
     assert "  Three Generations of Sun Wu: the kingdom returns (11.4)" in lines
@@ -193,7 +197,7 @@ def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
         {"do": "restore-retainer", "character": "huang-gai"}]
     game.refuse("white", {"do": "restore-retainer", "character": "cheng-pu"}, rule="11.4")
     lines = game.act("blue", {"do": "restore-retainer", "character": "huang-gai"})
-    assert lines[0] == ("  Sun Wu 孫吳 returns in Jianye 建業 (Sun Ce 孫策, Huang Gai 黃蓋, "
+    assert lines[0] == ("  » Sun Wu 孫吳 returns in Jianye 建業 (Sun Ce 孫策, Huang Gai 黃蓋, "
                         "Zhou Yu 周瑜, 10 armies) as an ally of Blue Dragon (11.4)")
     assert game.state["kingdoms"]["sun-wu"]["warlord"] == "sun-ce"
     assert "sun-jian" not in game.state["chars"]  # his counter now shows Zhou Yu
@@ -202,6 +206,20 @@ def test_sun_wu_restored_in_jianye_with_zhou_yu() -> None:
     assert game.where("cheng-pu") == "out"
     assert game.armies("jianye", "sun-wu") == 10 and game.status("sun-wu") == "in-play"
     assert game.owner("sun-wu") == "blue"
+    assert game.prompt().step == "main-kingdom"
+
+
+@pytest.mark.rule("11.4")
+def test_standing_order_brings_back_the_strongest_retainer_with_sun_wu() -> None:
+    """By default (standing order returning_retainer: strongest) Sun Wu's owner is not
+    asked at the end of the round: the surviving retainer with the highest ratings added
+    up comes back, the first listed on a tie (Cheng Pu and Huang Gai both have command
+    2 and valor 2: Cheng Pu), and the log names the order."""
+    game = round_ends(2, pieces=standard_pieces(changsha=None), characters=SUN_WU_GONE)
+    lines = [line.strip() for line in game.advance(4)]
+    assert "Blue Dragon's standing order returning_retainer: strongest — chooses " \
+           "Cheng Pu 程普 (11.4)" in lines
+    assert game.where("cheng-pu") == "jianye" and game.where("huang-gai") == "out"
     assert game.prompt().step == "main-kingdom"
 
 
@@ -219,7 +237,7 @@ def test_sun_quan_returns_at_end_of_round_four_even_if_zhou_yu_died() -> None:
                       characters=chars)
     game.state["kingdoms"]["sun-wu"]["warlord"] = "sun-ce"
     lines = game.advance(4)
-    assert ("  Sun Wu 孫吳 returns in Jianye 建業 (Sun Quan 孫權, Zhou Yu 周瑜, 10 armies) as "
+    assert ("  » Sun Wu 孫吳 returns in Jianye 建業 (Sun Quan 孫權, Zhou Yu 周瑜, 10 armies) as "
             "neutral (11.4)") in lines
     assert game.where("sun-quan") == "jianye" and game.where("zhou-yu") == "jianye"
     assert "sun-ce" not in game.state["chars"]
@@ -242,7 +260,8 @@ def test_sun_wu_fights_for_jianye_on_return() -> None:
     Shu's 3 armies hold it; Zhou Yu's Contest of Strategy roll of 5 (3 hits per star, 2
     stars) destroys them and Sun Wu takes Jianye."""
     pieces = standard_pieces(changsha=None, jianye={"armies": {"yuan-shu": 3}})
-    game = round_ends(2, pieces=pieces, characters=SUN_WU_GONE)
+    game = round_ends(2, pieces=pieces, characters=SUN_WU_GONE,
+                      orders={"blue": {"returning_retainer": "ask"}})
     game.advance(4)
     lines = game.act("blue", {"do": "restore-retainer", "character": "cheng-pu"}, 5)
     assert ("Combat in Jianye 建業: Blue Dragon (Sun Wu) attacks White Tiger (Yuan Shu) (5)"
@@ -280,7 +299,7 @@ def test_zhang_lu_rebellion_uses_yellow_turban_procedure() -> None:
     lines = game.act("white", {"do": "rebellion", "area": "yanzhou"}, 6, 2, 1)
     assert lines[:3] == ["  Five Pecks of Rice: Zhang Lu 張魯's followers rise (11.5)",
                          "  The uprising in Yanzhou 兗州 destroys up to 8 armies (10.7)",
-                         "  Cao Cao 曹操 loses 8 armies in Yanzhou 兗州 (10.7)"]
+                         "  » Cao Cao 曹操 loses 8 armies in Yanzhou 兗州 (10.7)"]
     assert lines[3] == "  Mandate of Heaven: 1, north, to (0, -1): Bountiful Harvest (4.2)"
     assert game.armies("yanzhou", "cao-cao") == 2
 
@@ -400,7 +419,7 @@ def test_zuo_ci_picked_to_die_returns_to_pool() -> None:
     assert game.prompt().role == "blue"
     assert {"do": "choose-retainer", "character": "zuo-ci"} in game.offered("choose-retainer")
     lines = game.act("blue", {"do": "choose-retainer", "character": "zuo-ci"})
-    assert "  Zuo Ci 左慈 cannot die: he returns to the free retainer pool (11.6(E))" in lines
+    assert "  » Zuo Ci 左慈 cannot die: he returns to the free retainer pool (11.6(E))" in lines
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None
 
 
@@ -416,7 +435,7 @@ def test_zuo_ci_returns_to_pool_when_his_warlord_is_eliminated() -> None:
     game = event_turn(pieces=pieces, characters=chars, control={"bohai": "yuan-shao"})
     assert game.status("yuan-shu") == "in-play"
     lines = game.advance(3, 3, 4)
-    assert any(line.startswith("  Yuan Shu 袁術 is eliminated") for line in lines)
+    assert any(line.startswith("  » Yuan Shu 袁術 is eliminated") for line in lines)
     assert game.status("yuan-shu") == "eliminated"
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None
 
@@ -430,6 +449,6 @@ def test_assassinated_zuo_ci_returns_to_pool() -> None:
     game.advance(6)
     assert {"do": "assassinate", "character": "zuo-ci"} in game.offered("assassinate")
     lines = game.act("blue", {"do": "assassinate", "character": "zuo-ci"}, 1)
-    assert lines == ["  Rolls 1: Zuo Ci 左慈 cannot die: he returns to the free retainer pool "
+    assert lines == ["  » Rolls 1: Zuo Ci 左慈 cannot die: he returns to the free retainer pool "
                      "(11.6(E))"]
     assert game.where("zuo-ci") == "pool" and game.kingdom_of("zuo-ci") is None

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.dragons_tigers.kit import MODULE, Game
+from tests.games.dragons_tigers.kit import MODULE, Game, pick_by_pick
 
 THREE = {"blue": ["cao-cao", "liu-bei", "sun-wu"],
          "white": ["yuan-shao", "yuan-shu", "liu-biao"],
@@ -63,8 +63,9 @@ def test_each_player_has_faction_chit() -> None:
 def test_three_player_snake_draft_order() -> None:
     """With three players each takes three kingdoms: the highest roller picks 1st, 6th
     and 7th, the second 2nd, 5th and 8th, the last 3rd, 4th and 9th. White rolls 6,
-    Vermilion 4 and Blue 2; every kingdom is taken, none stays neutral."""
-    game = Game(players=3)
+    Vermilion 4 and Blue 2; every kingdom is taken, none stays neutral (everyone picks
+    one kingdom at a time: standing order draft: ask)."""
+    game = Game(players=3, orders=pick_by_pick(3))
     lines = game.start(2, 6, 4)
     assert lines == ["Rolls: Blue Dragon 2, White Tiger 6, Vermilion Bird 4 (12.2.1(A))",
                      "Draft order: White Tiger, Vermilion Bird, Blue Dragon (12.2.1(A))"]
@@ -94,8 +95,8 @@ def test_three_player_snake_draft_order() -> None:
 def test_four_player_snake_draft_order() -> None:
     """With four players each takes a main kingdom and one ally in the same snake order:
     picks 1 and 8, 2 and 7, 3 and 6, 4 and 5 (rules-notes 65); one kingdom stays
-    neutral. Tied rolls are rolled again."""
-    game = Game(players=4)
+    neutral. Tied rolls are rolled again (picks one at a time: draft: ask)."""
+    game = Game(players=4, orders=pick_by_pick(4))
     lines = game.start(5, 5, 3, 1, 2, 6)
     assert lines == ["Rolls: Blue Dragon 5, White Tiger 5, Vermilion Bird 3, Black Tortoise 1 "
                      "(12.2.2)",
@@ -154,7 +155,7 @@ def test_restored_kingdom_goes_to_high_roller_as_ally() -> None:
     game = _restoration()
     lines = [line.strip() for line in _restore_ma_teng(game, 2, 5, 1)]
     assert "Rolls: Blue Dragon 2, White Tiger 5, Vermilion Bird 1 (12.2.3(A))" in lines
-    assert "White Tiger gains Ma Teng 馬騰 as an ally (12.2.3(A))" in lines
+    assert "» White Tiger gains Ma Teng 馬騰 as an ally (12.2.3(A))" in lines
     assert game.owner("ma-teng") == "white" and game.status("ma-teng") == "in-play"
     assert not game.state["kingdoms"]["ma-teng"]["main"]
     assert game.t.main_of("white") == "yuan-shao"
@@ -185,7 +186,7 @@ def test_restored_kingdom_goes_to_high_roller_even_if_eliminated() -> None:
     assert "chit:vermilion" not in game.state["pool"] + game.state["drawn"]
     lines = [line.strip() for line in _restore_ma_teng(game, 4, 6, 6, 1, 3)]
     assert "Tie between White Tiger and Vermilion Bird: they roll again" in lines
-    assert "Vermilion Bird gains Ma Teng 馬騰 as his main kingdom and is back in the game " \
+    assert "» Vermilion Bird gains Ma Teng 馬騰 as his main kingdom and is back in the game " \
            "(12.2.3(B))" in lines
     assert game.owner("ma-teng") == "vermilion"
     assert game.t.main_of("vermilion") == "ma-teng"
@@ -233,7 +234,7 @@ def test_traitorous_chit_goes_to_next_seat() -> None:
 def test_emperor_flees_to_next_seat_in_three_player_game() -> None:
     """"Opponent" means the next seat with three or four players (rules-notes 67): when
     Emperor Xian flees from White, who holds Luoyang, he goes to Vermilion, who places
-    him with one of his warlords."""
+    him with one of his warlords (his standing order emperor: ask)."""
     game = Game({"kingdoms": three_players(), "mandate": [1, -1],
                  "pieces": {"luoyang": {"armies": {"yuan-shao": 5}, "characters": ["yan-liang"]},
                             "bohai": {"armies": {"yuan-shao": 5}, "characters": ["yuan-shao"]},
@@ -241,7 +242,8 @@ def test_emperor_flees_to_next_seat_in_three_player_game() -> None:
                             "youzhou": {"armies": {"gongsun-zan": 5},
                                         "characters": ["gongsun-zan"]},
                             "liangzhou": {"armies": {"ma-teng": 5}, "characters": ["ma-teng"]}},
-                 "turn": {"kingdom": "cao-cao", "phase": "mandate"}}, players=3)
+                 "turn": {"kingdom": "cao-cao", "phase": "mandate"}}, players=3,
+                orders={"vermilion": {"emperor": "ask"}})
     lines = [line.strip() for line in game.advance(2)]
     assert "The Emperor leaves White Tiger for Vermilion Bird (10.4)" in lines
     assert game.prompt().role == "vermilion"

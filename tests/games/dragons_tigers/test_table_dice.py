@@ -32,7 +32,8 @@ def test_opening_draft_rolls_in_seat_order_and_again_for_a_tie() -> None:
     MODULE.start(game.state, dice, Log())
     assert [r.purpose for r in dice.rolls] == ["draft order: Blue Dragon rolls",
                                               "draft order: White Tiger rolls"] * 2
-    assert game.prompt().role == "blue" and game.prompt().step == "draft"
+    # each player then ranks the kingdoms he wants, in seat order (standing order draft)
+    assert game.prompt().role == "blue" and game.prompt().step == "draft-ranking"
 
 
 def test_end_turn_carries_the_chit_pull_and_the_next_turns_mandate_roll() -> None:

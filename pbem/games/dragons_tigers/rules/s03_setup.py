@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.engine import Prompt
+from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.games.dragons_tigers.catalog import Catalog, load_catalog
-from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
+from pbem.games.dragons_tigers.flow import (
+    Handler,
+    Step,
+    ask,
+    button,
+    choice,
+    handler,
+    require,
+)
 from pbem.games.dragons_tigers.orders import default_orders
 from pbem.games.dragons_tigers.table import Table
 
@@ -129,11 +137,46 @@ def pick_rule(order: list[str], role: str) -> str:
     return "12.2.2"
 
 
+SLOTS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+         "ninth")
+
+
+def ranking_slots(players: int) -> int:
+    """How many places a ranking offers: as many as the draft has picks, so that one of a
+    player's ranked kingdoms is always still free at each of his picks."""
+    return min(len(SLOTS), picks_per_player(players) * players)
+
+
+def effective_ranking(t: Table, given: list[Any]) -> list[str]:
+    """The kingdoms in the order a player ranked them: those named (a kingdom named twice
+    counts at its first place), then every other original kingdom in the rulebook's order."""
+    out: list[str] = []
+    for kid in [*given, *t.cat.player_kingdoms]:
+        if kid in t.cat.player_kingdoms and kid not in out:
+            out.append(str(kid))
+    return out
+
+
 @handler
 class Draft(Handler):
-    """3.1: the die roll for draft order, then picks in snake order (12.2 for 3-4)."""
+    """3.1: the die roll for draft order, then picks in snake order (12.2 for 3-4).
+
+    A player whose standing order ``draft`` is ``rank`` (the default) is asked once, in
+    seat order before the first pick, to rank the kingdoms; each of his picks then takes
+    the first kingdom of his ranking still free, and the first he gets becomes his main
+    kingdom (3.2). With ``ask`` he picks one kingdom at a time and names his main kingdom
+    when the draft is over (rules-notes 2 and 71)."""
 
     name = "draft"
+
+    def _rankings(self, step: Step) -> dict[str, list[str]]:
+        return step.setdefault("rankings", {})
+
+    def _to_rank(self, t: Table, step: Step) -> list[str]:
+        """Players still to give a ranking before the picks begin, in seat order."""
+        done = self._rankings(step)
+        return [role for role in t.s["seats"]
+                if role not in done and t.order(role, "draft") == "rank"]
 
     def run(self, t: Table, step: Step) -> None:
         if step["phase"] == "roll":
@@ -141,16 +184,40 @@ class Draft(Handler):
             order = roll_for_order(t, list(t.s["seats"]), rule)
             step["order"] = order
             step["picks"] = snake(order, picks_per_player(len(order)))
-            step["phase"] = "pick"
+            step["phase"] = "rank"
             t.heading("Draft order: " + ", ".join(t.rname(r) for r in order), rule)
-        elif step["phase"] == "pick" and not step["picks"]:
+        elif step["phase"] == "rank":
+            step["phase"] = "pick"
+        elif step["phase"] == "pick" and step["picks"]:
+            role = step["picks"][0]
+            ranking = self._rankings(step)[role]
+            taken = {k for k, v in t.s["kingdoms"].items() if v["owner"]}
+            kid = next(k for k in ranking if k not in taken)
+            place = ranking.index(kid) + 1
+            self._take(t, step, role, kid, f"{t.rname(role)}'s standing order draft: rank — "
+                       f"takes {t.kname(kid)}, choice {place} of the ranking")
+        elif step["phase"] == "pick":
             step["phase"] = "main"
-        elif step["phase"] == "main" and not step["pending_main"]:
+        elif step["phase"] == "main" and step["pending_main"]:
+            role = step["pending_main"][0]
+            ranking = self._rankings(step)[role]
+            kid = min(t.kingdoms_of(role), key=ranking.index)
+            self._main(t, step, role, kid, f"{t.rname(role)}'s standing order draft: rank — "
+                       f"makes {t.kname(kid)}, the highest ranked, the main kingdom")
+        elif step["phase"] == "main":
             t.pop()
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if step["phase"] == "rank":
+            waiting = self._to_rank(t, step)
+            return self._rank_prompt(t, waiting[0]) if waiting else None
+        rankings = self._rankings(step)
         if step["phase"] == "pick" and step["picks"]:
             role = step["picks"][0]
+            if role in rankings:
+                return None
+            if t.order(role, "draft") == "rank":  # he has asked to rank from now on
+                return self._rank_prompt(t, role)
             taken = {k for k, v in t.s["kingdoms"].items() if v["owner"]}
             rule = pick_rule(step["order"], role)
             offers = [button("pick", f"Take {t.kname(kid)}", rule, kingdom=kid)
@@ -159,17 +226,38 @@ class Draft(Handler):
             return ask(role, "draft", f"choose your kingdom number {number}", offers, rule)
         if step["phase"] == "main" and step["pending_main"]:
             role = step["pending_main"][0]
+            if role in rankings:
+                return None
             offers = [button("main", f"Make {t.kname(kid)} your main kingdom", "3.2",
                              kingdom=kid) for kid in t.kingdoms_of(role)]
             return ask(role, "main-kingdom", "choose your main kingdom", offers, "3.2")
         return None
 
+    def _rank_prompt(self, t: Table, role: str) -> Prompt:
+        options = [(kid, f"{t.kname(kid)} ({t.aname(t.cat.kingdoms[kid].start[0].area)})")
+                   for kid in t.cat.player_kingdoms]
+        params = tuple(choice(slot, f"Choice {index + 1}", options)
+                       for index, slot in enumerate(SLOTS[:ranking_slots(len(t.s["seats"]))]))
+        spec = ActionSpec("rank", "Rank the kingdoms you want", "3.1", params=params)
+        return ask(role, "draft-ranking", "rank the kingdoms you want: each of your picks "
+                   "takes the first still free, and the first you get is your main kingdom",
+                   [spec], "3.1")
+
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
         """Why a pick is not offered: a Traitorous kingdom, or one already taken."""
+        ranking_asked = step["phase"] == "rank" or (
+            step["phase"] == "pick" and bool(step["picks"])
+            and step["picks"][0] not in self._rankings(step)
+            and t.order(step["picks"][0], "draft") == "rank")
+        if action.get("do") == "pick" and ranking_asked:
+            return IllegalAction("first rank the kingdoms you want (or set your standing "
+                                 "order draft to ask, and pick one at a time)", "3.1")
         if step["phase"] != "pick" or action.get("do") != "pick":
             return None
         kid = action.get("kingdom")
+        if not isinstance(kid, str):
+            return IllegalAction("name the kingdom by its id", "3.1(A)")
         if kid in t.cat.kingdoms and not t.cat.kingdoms[str(kid)].is_player:
             return IllegalAction("a Traitorous kingdom can never be a player's kingdom",
                                  "3.1(A)")
@@ -178,21 +266,48 @@ class Draft(Handler):
         return IllegalAction("choose one of the nine original kingdoms", "3.1(A)")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "rank":
+            self._rank(t, step, role, action)
+            return
         kid = action["kingdom"]
         if step["phase"] == "pick":
             require(t.owner(kid) is None, "that kingdom is taken", "3.1(A)")
-            t.kingdom(kid)["owner"] = role
-            step["picks"].pop(0)
-            t.heading(f"{t.rname(role)} takes {t.kname(kid)}", pick_rule(step["order"], role))
-            if not step["picks"]:
-                step["phase"] = "main"
-                step["pending_main"] = list(step["order"])
-                for other in t.cat.player_kingdoms:
-                    if t.owner(other) is None:
-                        t.say(f"{t.kname(other)} stays neutral", "3.1(D)")
+            self._take(t, step, role, kid, f"{t.rname(role)} takes {t.kname(kid)}")
         else:
-            for other in t.kingdoms_of(role):
-                t.kingdom(other)["main"] = other == kid
-            step["pending_main"].pop(0)
-            t.heading(f"{t.rname(role)} makes {t.kname(kid)} the main kingdom; the others "
-                      f"are allied kingdoms", "3.2")
+            self._main(t, step, role, kid, f"{t.rname(role)} makes {t.kname(kid)} the main "
+                       f"kingdom")
+
+    def _rank(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        slots = SLOTS[:ranking_slots(len(t.s["seats"]))]
+        extra = sorted(k for k in action if k not in ("do", *slots))
+        require(not extra, f"'rank' takes no argument {extra[0]!r} (it takes: "
+                f"{', '.join(slots)})" if extra else "", "3.1")
+        given = [action[slot] for slot in slots if slot in action]
+        for kid in given:
+            known = isinstance(kid, str) and kid in t.cat.kingdoms
+            if known and not t.cat.kingdoms[kid].is_player:
+                require(False, "a Traitorous kingdom can never be a player's kingdom", "3.1(A)")
+            require(known and kid in t.cat.player_kingdoms, f"{kid!r} is not one of the nine "
+                    f"original kingdoms", "3.1(A)")
+        ranking = effective_ranking(t, given)
+        self._rankings(step)[role] = ranking
+        shown = ", ".join(t.kname(k) for k in ranking[:len(slots)])
+        t.say(f"{t.rname(role)} ranks the kingdoms: {shown}; then the others in the "
+              f"rulebook's order", "3.1")
+
+    def _take(self, t: Table, step: Step, role: str, kid: str, text: str) -> None:
+        t.kingdom(kid)["owner"] = role
+        step["picks"].pop(0)
+        t.heading(text, pick_rule(step["order"], role))
+        if not step["picks"]:
+            step["phase"] = "main"
+            step["pending_main"] = list(step["order"])
+            for other in t.cat.player_kingdoms:
+                if t.owner(other) is None:
+                    t.say(f"{t.kname(other)} stays neutral", "3.1(D)")
+
+    def _main(self, t: Table, step: Step, role: str, kid: str, text: str) -> None:
+        for other in t.kingdoms_of(role):
+            t.kingdom(other)["main"] = other == kid
+        step["pending_main"].pop(0)
+        t.heading(f"{text}; the others are allied kingdoms", "3.2")

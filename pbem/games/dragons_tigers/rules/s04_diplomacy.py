@@ -134,13 +134,13 @@ def attempt(t: Table, step: Step, cid: str, kid: str, reroll: bool) -> None:
                     "player": step["player"]})
         return
     if neutral:
-        t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} becomes an "
-              f"ally of {t.rname(step['player'])}", "4.3(A)")
+        t.news(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} becomes an "
+               f"ally of {t.rname(step['player'])}", "4.3(A)")
         t.join(kid, step["player"])
     else:
         former = str(t.owner(kid))
-        t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} leaves "
-              f"{t.rname(former)} and becomes neutral", "4.3(B)")
+        t.news(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} leaves "
+               f"{t.rname(former)} and becomes neutral", "4.3(B)")
         make_neutral(t, kid, former)
 
 

@@ -157,7 +157,7 @@ def _counts(t: Table, step: Step, action: Mapping[str, Any], key: str) -> dict[s
         require(name in t.cat.kingdoms, f"unknown kingdom {name!r}", "4.5")
         if count:
             out[name] = out.get(name, 0) + count
-    return out
+    return t.by_kingdom(out)
 
 
 def act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
@@ -352,7 +352,7 @@ def _attrition_losses(t: Table, step: Step, action: Mapping[str, Any],
     require(isinstance(given, dict) and sum(given.values()) == attrition
             and all(isinstance(n, int) and 0 <= n <= arriving.get(k, 0) for k, n in given.items()),
             f"losses must name {attrition} of the moving armies", "4.5.3(B)")
-    return {k: n for k, n in given.items() if n}
+    return t.by_kingdom({k: n for k, n in given.items() if n})
 
 
 def _mark(step: Step, area: str, kid: str, n: int) -> None:

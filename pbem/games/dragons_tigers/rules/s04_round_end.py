@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
-from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.sides import hostile_sides, queue_combat
 from pbem.games.dragons_tigers.table import Table
@@ -66,8 +65,8 @@ def new_warlords(t: Table, release: tuple[str, ...] | list[str] = ()) -> None:
     if li_jue_appears(t):
         li_jue_area = t.where("dong-zhuo")
         t.flip("dong-zhuo")
-        t.say(f"Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in "
-              f"{t.aname(str(li_jue_area))}", "4.8.1(A)")
+        t.news(f"Dong Zhuo 董卓 dies; Li Jue 李傕 takes his place in "
+               f"{t.aname(str(li_jue_area))}", "4.8.1(A)")
     for cid in DONG_ZHUO_RETAINERS:
         entry = t.s["chars"].get(cid)
         if entry is None:
@@ -107,8 +106,8 @@ def _lu_bu_enters(t: Table) -> None:
             t.s["chars"][cid] = {"kingdom": "lu-bu", "at": "aside", "recruited": False}
             t.place_char(cid, placement.area)
         t.add_armies(placement.area, "lu-bu", placement.armies)
-        t.say(f"Lü Bu 呂布 raises his own kingdom in {t.aname(placement.area)} with "
-              f"{placement.armies} armies", "4.8.1(B)")
+        t.news(f"Lü Bu 呂布 raises his own kingdom in {t.aname(placement.area)} with "
+               f"{placement.armies} armies", "4.8.1(B)")
         side = t.side("lu-bu")
         for other in hostile_sides(t, placement.area, side):
             queue_combat(t, placement.area, side, other, "arrival")
@@ -120,7 +119,7 @@ def succession(t: Table) -> None:
     liu = t.kingdom("liu-zhang")
     if rnd == 1 and liu["status"] == "in-play" and liu["warlord"] == "liu-yan":
         t.flip("liu-yan")
-        t.say("Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him", "4.8.2(A)")
+        t.news("Liu Yan 劉焉 dies; his son Liu Zhang 劉璋 succeeds him", "4.8.2(A)")
     sun = t.kingdom("sun-wu")
     if rnd == 2:
         if sun["status"] == "in-play" and sun["warlord"] == "sun-jian":
@@ -130,14 +129,14 @@ def succession(t: Table) -> None:
             t.char("sun-ce")["kingdom"] = "sun-wu"
             t.place_char("sun-ce", area)
             sun["warlord"] = "sun-ce"
-            t.say(f"Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from {t.aname(area)}, with "
-                  f"Zhou Yu 周瑜 at his side", "4.8.2(B)")
+            t.news(f"Sun Jian 孫堅 falls; Sun Ce 孫策 leads Sun Wu from {t.aname(area)}, with "
+                   f"Zhou Yu 周瑜 at his side", "4.8.2(B)")
         elif sun["status"] == "eliminated":
             _sun_returns(t)
     elif rnd == 4:
         if sun["status"] == "in-play" and sun["warlord"] == "sun-ce":
             t.flip("sun-ce")
-            t.say("Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu", "4.8.2(B)")
+            t.news("Sun Ce 孫策 dies; Sun Quan 孫權 leads Sun Wu", "4.8.2(B)")
         elif sun["status"] == "eliminated":
             _sun_returns(t)
 
@@ -213,6 +212,8 @@ class RoundEnd(Handler):
         if phase == "keep" and step["keepers"]:
             cid = step["keepers"][0]
             kid = t.char(cid)["kingdom"]
+            if t.answers(str(t.owner(kid)), "keep_retainer", mover_asked=False):
+                return None
             back = t.cname(str(t.c(cid).flip))
             return ask(str(t.owner(kid)), "keep-retainer",
                        f"Dong Zhuo is dead: does {t.kname(kid)} keep {t.c(cid).name}?",
@@ -222,7 +223,7 @@ class RoundEnd(Handler):
         if phase == "relocation" and step["players"]:
             role = step["players"][0]
             moves = relocation_moves(t, role)
-            if not moves or not standing.wants_question(t.orders(role), "relocate"):
+            if not moves or t.answers(role, "relocate", mover_asked=False):
                 return None
             offers = [button("relocate", f"Move {n_armies(t.armies(a, k))} of {t.kname(k)} from "
                                          f"{t.aname(a)} to {t.aname(to)}", "4.8.3",
@@ -232,7 +233,7 @@ class RoundEnd(Handler):
         if phase == "main" and step["players"]:
             role = step["players"][0]
             options = t.kingdoms_of(role)
-            if len(options) <= 1:
+            if len(options) <= 1 or t.answers(role, "main_change"):
                 return None
             main = t.main_of(role)
             offers = [button("keep-main", "Keep the main kingdom", "4.8.4")]
@@ -264,6 +265,15 @@ class RoundEnd(Handler):
             step["keepers"] = keepers(t)
             step["release"] = []
             step["phase"] = "keep"
+        elif phase == "keep" and step["keepers"]:  # the holder's standing order answers
+            cid = step["keepers"].pop(0)
+            role = str(t.owner(str(t.char(cid)["kingdom"])))
+            if t.order(role, "keep_retainer") == "release":
+                step["release"].append(cid)
+                t.by_order(role, "keep_retainer", f"{t.cname(cid)} is let go to Li Jue",
+                           "4.8.1(A)")
+            else:
+                t.by_order(role, "keep_retainer", f"{t.cname(cid)} is kept", "4.8.1(A)")
         elif phase == "keep":
             new_warlords(t, step["release"])
             step["phase"] = "succession"
@@ -281,10 +291,16 @@ class RoundEnd(Handler):
             if move is None:
                 step["players"].pop(0)
             else:
+                t.by_order(role, "relocate", f"{t.kname(move[1])} leaves {t.aname(move[0])} "
+                           f"for {t.aname(move[2])}", "4.8.3")
                 _relocate(t, *move)
         elif phase == "main":
             if step["players"]:
-                step["players"].pop(0)
+                role = step["players"].pop(0)
+                main = t.main_of(role)
+                if len(t.kingdoms_of(role)) > 1 and main is not None:
+                    t.by_order(role, "main_change", f"{t.kname(main)} stays the main "
+                               f"kingdom", "4.8.4")
             else:
                 step["phase"] = "housekeeping"
         else:

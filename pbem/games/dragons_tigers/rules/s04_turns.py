@@ -18,7 +18,6 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
-from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import PHASES, Handler, Step, ask, button, handler, phase
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.table import Table
@@ -355,10 +354,12 @@ class End(Handler):
         if "main" in action:
             t.make_main(role, action["main"], "3.2(B)")
         t.pop()
-        others = [r for r in _seats_after(t, role) if len(t.kingdoms_of(r)) > 1
-                  and standing.wants_question(t.orders(r), "main_change")]
-        if others:
-            t.push({"step": "main-change", "players": others})
+        # the others' standing order main_change answers silently here (it would add a
+        # line to every turn); the end of the round says what it decided (4.8.4)
+        asked = [r for r in _seats_after(t, role) if len(t.kingdoms_of(r)) > 1
+                 and not t.answers(r, "main_change")]
+        if asked:
+            t.push({"step": "main-change", "players": asked})
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:

@@ -108,12 +108,16 @@ class Capture(Handler):
             if die > CAPTURE_ON:
                 t.say(f"{t.cname(cid)} rolls {die}: escapes capture", "5.7(B)")
                 return
-            if len(takers) > 1 and standing.wants_question(t.orders(self._runner(t, step)),
-                                                           "capture"):
+            runner = self._runner(t, step)
+            if len(takers) > 1 and standing.wants_question(t.orders(runner), "capture"):
                 t.say(f"{t.cname(cid)} rolls {die}: captured", "5.7(B)")
                 step["pending"] = {"character": cid, "die": die}
                 return
-            submission(t, cid, die, _captor(t, area, takers))
+            captor = _captor(t, area, takers)
+            if len(takers) > 1:
+                t.say(f"{t.cname(cid)} rolls {die}: captured", "5.7(B)")
+                t.by_order(runner, "capture", f"{t.kname(captor)} takes him", "5.7(D)")
+            submission(t, cid, die, captor, announced=len(takers) > 1)
             return
         t.pop()
         _conclude(t, step)
@@ -162,7 +166,7 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
     head = (f"{t.cname(cid)}, taken by {t.kname(kid)}" if announced
             else f"{t.cname(cid)} rolls {die}: captured")
     if loyalty is None:
-        t.say(f"{head}; he never submits and is beheaded", "5.7(C)")
+        t.news(f"{head}; he never submits and is beheaded", "5.7(C)")
         behead(t, cid)
         return
     sub = t.roll(f"submission check: {t.c(cid).name} (loyalty {loyalty})")
@@ -170,10 +174,10 @@ def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) 
         t.char(cid)["kingdom"] = kid
         t.char(cid)["recruited"] = t.c(cid).kingdom is None  # a free retainer stays free
         t.update_control(area)
-        t.say(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
-              "5.7(C)")
+        t.news(f"{head}; submission roll {sub} > loyalty {loyalty}: joins {t.kname(kid)}",
+               "5.7(C)")
     else:
-        t.say(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
+        t.news(f"{head}; submission roll {sub} <= loyalty {loyalty}: beheaded", "5.7(C)")
         behead(t, cid)
 
 
@@ -251,15 +255,20 @@ class Relocate(Handler):
             step["chars"].pop(0)
             kid = t.char(cid)["kingdom"]
             if t.c(cid).rank == "warlord":
-                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(A)")
+                t.news(f"{t.cname(cid)} has no army left to join and is killed", "5.7(A)")
                 t.place_char(cid, "out")
                 eliminate(t, kid, "its warlord is killed", "5.7(A)")
             else:
-                t.say(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
+                t.news(f"{t.cname(cid)} has no army left to join and is killed", "5.7(E)")
                 t.kill(cid)
             return
         kid = t.char(cid)["kingdom"]
         best = max(places, key=lambda a: (t.armies(a, kid), -list(t.cat.areas).index(a)))
+        if len(places) > 1:
+            role = t.runner(t.side(kid))
+            t.by_order(role, "relocate" if t.owner(kid) else "proxy",
+                       f"{t.cname(cid)} goes where most of his kingdom's armies are",
+                       self._rule(t, step, cid))
         self._move(t, step, cid, best)
 
     def _move(self, t: Table, step: Step, cid: str, to: str) -> None:
@@ -307,6 +316,9 @@ class AfterCombat(Handler):
             held = step.get("held")
             pick = held if held in winners else max(
                 winners, key=lambda k: (t.kingdom(k)["main"], t.armies(area, k)))
+            role = t.owner(winners[0])
+            if role is not None:
+                t.by_order(role, "control", f"{t.kname(pick)} holds {t.aname(area)}", "6(C)")
             t.update_control(area, prefer=pick)
         t.pop()
         holder = t.controller(area)
@@ -359,7 +371,7 @@ def eliminate(t: Table, kid: str, why: str, rule: str) -> None:
         else:
             t.place_char(cid, "out")
     t.remove_chit(kid)
-    t.say(f"{t.kname(kid)} is eliminated: {why}", rule)
+    t.news(f"{t.kname(kid)} is eliminated: {why}", rule)
     owner = k["owner"]
     was_main = k["main"]
     k["main"] = False
@@ -378,7 +390,8 @@ class NewMain(Handler):
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         options = t.kingdoms_of(step["player"])
-        if len(options) <= 1 or t.main_of(step["player"]):
+        if len(options) <= 1 or t.main_of(step["player"]) \
+                or t.answers(step["player"], "new_main"):
             return None
         return ask(step["player"], "main-kingdom", "your main kingdom is gone: choose a new one",
                    [button("main", f"Make {t.kname(k)} your main kingdom", "3.2(C)", kingdom=k)
@@ -390,6 +403,17 @@ class NewMain(Handler):
 
     def run(self, t: Table, step: Step) -> None:
         t.pop()
-        options = t.kingdoms_of(step["player"])
-        if options and not t.main_of(step["player"]):
-            t.make_main(step["player"], options[0], "3.2(C)")
+        role = step["player"]
+        options = t.kingdoms_of(role)
+        if not options or t.main_of(role):
+            return
+        best = strongest(t, options)
+        if len(options) > 1:
+            t.by_order(role, "new_main", f"{t.kname(best)} has the most armies", "3.2(C)")
+        t.make_main(role, best, "3.2(C)")
+
+
+def strongest(t: Table, kingdoms: list[str]) -> str:
+    """The kingdom with the most armies, then the most areas, then the first listed."""
+    return max(kingdoms, key=lambda k: (t.total_armies(k), len(t.controlled_by(k)),
+                                        -kingdoms.index(k)))

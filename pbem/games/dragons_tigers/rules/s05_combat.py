@@ -34,6 +34,7 @@ from pbem.games.dragons_tigers.sides import (
     loss_plan,
     members,
     queue_combat,
+    say_shared_losses,
     side_armies,
     side_chars,
     side_label,
@@ -130,7 +131,7 @@ class CombatQueue(Handler):
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         items = self.live(t, step)
-        if len(items) <= 1:
+        if len(items) <= 1 or step["chooser"] is None:  # no turn: in the order queued
             return None
         return ask(step["chooser"], "combat-order", "choose which combat is fought first",
                    [button("fight", f"{side_label(t, a, s1)} against {side_label(t, a, s2)} in "
@@ -223,11 +224,12 @@ class Combat(Handler):
                 _finish(t, step, "def", wiped=True)
         elif phase == "check-att":
             step["phase"] = "check-def"
+            if _checkers(t, step, "att"):  # an attacker outside his turn: his order
+                _ordered_check(t, step, "att")
         elif phase == "check-def":
-            order = t.orders(_runner(t, step, "def")).get("counter_check", "always")
             step["phase"] = "after-checks"
-            if order == "always" and _checkers(t, step, "def"):
-                auto_check(t, step, "def")
+            if _checkers(t, step, "def"):
+                _ordered_check(t, step, "def")
         elif phase == "decree":  # the Imperial Decree has answered (9(C))
             offer = step["offer"]
             step["offer"] = None
@@ -252,6 +254,8 @@ class Combat(Handler):
             step["phase"] = "retreat-def"
         elif phase == "retreat-def":
             target = auto_retreat(t, step, "def")
+            if retreat_targets(t, step, "def"):
+                _say_retreat_order(t, step, target)
             if target is None:
                 step["phase"] = "battle"
             else:
@@ -304,15 +308,28 @@ def _checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
     return out
 
 
+def _check_by_order(t: Table, step: Step, who: str) -> bool:
+    """Does the standing order ``counter_check`` decide this side's check? For a defender
+    always (unless it is ``ask``); for an attacker only outside his own turns (a restored
+    kingdom arriving, a combat after a change of sides)."""
+    role = step[who]
+    return (who == "def" or role != t.mover()) and t.order(role, "counter_check") != "ask"
+
+
+def _ordered_check(t: Table, step: Step, who: str) -> None:
+    role = step[who]
+    if t.order(role, "counter_check") == "always":
+        t.by_order(role, "counter_check", "the check is made", "5.1(B)")
+        auto_check(t, step, who)
+    else:
+        t.by_order(role, "counter_check", "no check is made", "5.1(B)")
+
+
 def _check_prompt(t: Table, step: Step, who: str) -> Prompt | None:
     options = _checkers(t, step, who)
-    if not options:
+    if not options or _check_by_order(t, step, who):
         return None
     role = step[who]
-    if who == "def":
-        order = t.orders(role).get("counter_check", "always")
-        if order != "ask":
-            return None
     offers = []
     for cid, kid in options:
         kind = "alliance" if t.is_neutral(kid) else "betrayal"
@@ -362,8 +379,8 @@ def _roll_check(t: Table, step: Step, who: str, cid: str, kid: str, reroll: bool
             step["phase"] = nxt
         return
     former = t.owner(kid)
-    t.say(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
-          f"and joins {t.rname(role)}", "5.1(A)")
+    t.news(f"{t.cname(cid)}, diplomacy {dipl}, rolls {shown}: {t.kname(kid)} changes sides "
+           f"and joins {t.rname(role)}", "5.1(A)")
     t.join(kid, role)
     if who == "att":
         step["turned"] = kid
@@ -528,7 +545,7 @@ def _loss_act(t: Table, step: Step, action: Mapping[str, Any]) -> None:
                     and all(0 <= n <= t.armies(area, k) for k, n in counts.items())
                     and sum(counts.values()) == hits,
                     f"the losses must add up to {n_armies(hits)} of this side", "5.4(C)")
-            step["alloc"][who] = counts
+            step["alloc"][who] = t.by_kingdom(counts)
             return
 
 
@@ -539,8 +556,12 @@ def _apply_losses(t: Table, step: Step) -> None:
         if not hits:
             continue
         kings = [k for k in members(t, area, step[who]) if t.armies(area, k) > 0]
-        plan = step["alloc"].get(who) or loss_plan(t, area, kings, hits,
-                                                        _runner(t, step, who))
+        plan = step["alloc"].get(who)
+        if not plan:
+            role = _runner(t, step, who)
+            plan = loss_plan(t, area, kings, hits, role)
+            if len(kings) > 1:  # several kingdoms of one player: a side has one owner
+                say_shared_losses(t, role, plan, "5.4(C)")
         for k, n in plan.items():
             _, extra = t.lose(area, k, n)
             t.say(f"{t.kname(k)} loses {n_armies(n)}" + (f", and {extra} more for want of "
@@ -634,6 +655,22 @@ def auto_retreat(t: Table, step: Step, who: str) -> str | None:
     return max(targets, key=lambda a: (sum(t.armies(a, k) for k in t.kingdoms_in(a)
                                            if t.side(k) == side),
                                        -list(t.cat.areas).index(a)))
+
+
+def _say_retreat_order(t: Table, step: Step, target: str | None) -> None:
+    """The defender could retreat: say which standing order kept it or sent it away."""
+    role = _runner(t, step, "def")
+    area = step["area"]
+    label = side_label(t, area, step["def"])
+    if step["def"].startswith("k:"):
+        t.by_order(role, "proxy", f"{label} never retreats", "5.5")
+        return
+    if target is not None:
+        t.by_order(role, "retreat", f"{label} is outnumbered and falls back", "5.5")
+    elif t.order(role, "retreat") == "never":
+        t.by_order(role, "retreat", f"{label} stands and fights", "5.5")
+    else:
+        t.by_order(role, "retreat", f"{label} is not outnumbered that far and stays", "5.5")
 
 
 def retreat(t: Table, step: Step, who: str, target: str) -> None:

@@ -39,19 +39,19 @@ def final_count(t: Table) -> None:
     t.say(f"Traitorous kingdoms: {amount(rebels, 'area', 'areas')}", "8(C)")
     best = max((s["areas"] for s in scores.values()), default=0)
     if rebels > best:
-        t.say("The Traitorous kingdoms hold more areas than any player: China falls to them "
-              "and every player loses", "8(C)")
+        t.news("The Traitorous kingdoms hold more areas than any player: China falls to them "
+               "and every player loses", "8(C)")
         _finish(t, None, "traitorous", scores)
         return
     top = max((s["areas"], s["manpower"]) for s in scores.values())
     leaders = [r for r, s in scores.items() if (s["areas"], s["manpower"]) == top]
     if len(leaders) == 1:
         rule = "7(2)" if sum(1 for s in scores.values() if s["areas"] == top[0]) == 1 else "7(3)"
-        t.say(f"{t.rname(leaders[0])} wins", rule)
+        t.news(f"{t.rname(leaders[0])} wins", rule)
         _finish(t, leaders[0], "areas" if rule == "7(2)" else "manpower", scores)
     else:
-        t.say("Equal areas and equal manpower: the game is a draw between "
-              + " and ".join(t.rname(r) for r in leaders), "7(3)")
+        t.news("Equal areas and equal manpower: the game is a draw between "
+               + " and ".join(t.rname(r) for r in leaders), "7(3)")
         _finish(t, None, "draw", scores, leaders)
 
 
@@ -83,10 +83,10 @@ def check_elimination_win(t: Table) -> None:
         return
     alive = t.players_in_game()
     if len(alive) == 1 and len(t.s["seats"]) > 1:
-        t.say(f"Every opposing kingdom is eliminated: {t.rname(alive[0])} wins", "7(1)")
+        t.news(f"Every opposing kingdom is eliminated: {t.rname(alive[0])} wins", "7(1)")
         _finish(t, alive[0], "elimination", tally(t))
     elif not alive:
-        t.say("No player holds a kingdom any more: nobody wins", "7(1)")
+        t.news("No player holds a kingdom any more: nobody wins", "7(1)")
         _finish(t, None, "draw", tally(t), [])
 
 

@@ -28,7 +28,7 @@ from pbem.games.dragons_tigers.flow import (
     require,
 )
 from pbem.games.dragons_tigers.numbers import numbers
-from pbem.games.dragons_tigers.sides import loss_plan
+from pbem.games.dragons_tigers.sides import loss_plan, say_shared_losses
 from pbem.games.dragons_tigers.table import Table
 
 DECREE_AREAS = numbers().decree_areas
@@ -103,7 +103,7 @@ def _offering(t: Table, role: str, action: Mapping[str, Any]) -> dict[str, int]:
     plan = dict(given)
     plan.update({k.split(".", 1)[1]: v for k, v in action.items() if k.startswith("from.")})
     plan = {a: n for a, n in plan.items() if n != 0}
-    return plan or offering_plan(t, role)
+    return t.by_area(plan) or offering_plan(t, role)
 
 
 def pay(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
@@ -118,7 +118,10 @@ def pay(t: Table, turn: Step, action: Mapping[str, Any]) -> None:
     turn["decree_used"] = True
     for area, n in plan.items():
         kings = [k for k in t.kingdoms_of(role) if t.armies(area, k)]
-        for kid, lost in loss_plan(t, area, kings, n, role).items():
+        shares = loss_plan(t, area, kings, n, role)
+        if len(kings) > 1:
+            say_shared_losses(t, role, shares, "9(C)")
+        for kid, lost in shares.items():
             t.lose(area, kid, lost)
     where = ", ".join(f"{n} in {t.aname(a)}" for a, n in plan.items())
     t.say(f"Imperial Decree: {t.rname(role)} offers {DECREE_COST} armies ({where}) and rolls "

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
-from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.sides import (
@@ -21,6 +20,7 @@ from pbem.games.dragons_tigers.sides import (
     hostile_sides,
     loss_plan,
     queue_combat,
+    say_shared_losses,
     turn_enemy,
 )
 from pbem.games.dragons_tigers.table import Table
@@ -64,10 +64,13 @@ def enemy_losses(t: Table, area: str, step: Step, count: int, rule: str,
         if not take:
             continue
         role = t.runner(side, t.side(kid))
-        for k, n in loss_plan(t, area, kings, take, role).items():
+        plan = loss_plan(t, area, kings, take, role)
+        if len(kings) > 1:
+            say_shared_losses(t, role, plan, rule)
+        for k, n in plan.items():
             _, extra = t.lose(area, k, n)
-            t.say(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
-                  + (f" and {extra} more for want of change" if extra else ""), rule)
+            t.news(f"{t.kname(k)} loses {n_armies(n)} in {t.aname(area)}"
+                   + (f" and {extra} more for want of change" if extra else ""), rule)
         left -= take
     if count and left == count:
         t.say(f"No armies there to remove in {t.aname(area)}", rule)
@@ -154,7 +157,7 @@ class Event(Handler):
             if len(options) <= 1:
                 return None
             role = step.get("chooser", player)
-            if step.get("order") and not standing.wants_question(t.orders(role), step["order"]):
+            if step.get("order") and t.answers(role, step["order"]):
                 return None
             return ask(role, event, step["question"],
                        [button(step["verb"], label, step["rule"], **{step["arg"]: value})
@@ -185,6 +188,9 @@ class Event(Handler):
 
     def run(self, t: Table, step: Step) -> None:
         if step["phase"] == "choose":  # a single option, or a standing order answers
+            if len(step["options"]) > 1 and step.get("order"):
+                label = dict((v, lab) for v, lab in step["options"])[step["default"]]
+                t.by_order(step["chooser"], step["order"], f"chooses {label}", step["rule"])
             self._chosen(t, step, step["default"])
             return
         if step["phase"] == "announce":  # the Mandate marker landed on it (4.2)
@@ -226,8 +232,7 @@ class Event(Handler):
                 t.say(f"{t.kname(kid)} has no retainer: no effect", "10.1(A)")
                 t.pop()
                 return
-            weakest = min(options, key=lambda c: (t.c(c).command + t.c(c).valor + t.c(c).admin
-                                                  + t.c(c).diplomacy, c))
+            weakest = min(options, key=lambda c: (ratings(t, c), c))
             self._choose(t, step, [(c, t.cname(c)) for c in options],
                          f"choose which retainer of {t.cat.kingdoms[kid].name} dies",
                          "choose-retainer", "character", "10.1(B)", "kill", chooser=chooser,
@@ -235,10 +240,10 @@ class Event(Handler):
         elif phase == "kill":
             cid = step["choice"]
             if t.c(cid).wizard:
-                t.say(f"{t.cname(cid)} cannot die: he returns to the free retainer pool",
-                      "11.6(E)")
+                t.news(f"{t.cname(cid)} cannot die: he returns to the free retainer pool",
+                       "11.6(E)")
             else:
-                t.say(f"{t.cname(cid)} dies", "10.1(B)")
+                t.news(f"{t.cname(cid)} dies", "10.1(B)")
             t.kill(cid)
             t.pop()
 
@@ -288,13 +293,14 @@ class Event(Handler):
             self._choose(t, step, [(c, f"{t.cname(c)} in {t.aname(str(t.where(c)))}")
                                    for c in warlords],
                          "choose the warlord Emperor Xian joins", "place-emperor", "character",
-                         "10.4", "place", chooser=receiver)
+                         "10.4", "place", chooser=receiver, order="emperor",
+                         default=emperor_host(t, receiver, warlords))
         else:
             area = t.where(step["choice"])
             t.s["emperor"] = area
             t.s["flags"]["emperor_fled"] = True  # 9(C)
-            t.say(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
-                  f"{t.aname(str(area))}", "10.4")
+            t.news(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
+                   f"{t.aname(str(area))}", "10.4")
             t.pop()
 
     # 10.5 ---------------------------------------------------------------
@@ -323,13 +329,18 @@ class Event(Handler):
                 step["choice"] = None
                 step["phase"] = "place"
                 return
+            three_generations = rule == THREE_GENERATIONS
             self._choose(t, step, [(c, t.cname(c)) for c in options],
                          "choose the retainer who returns with him", "restore-retainer",
-                         "character", rule, "place")
+                         "character", rule, "place",
+                         order="returning_retainer" if three_generations else None,
+                         default=max(options, key=lambda c: (ratings(t, c), -options.index(c)))
+                         if three_generations else None)
         elif phase == "place":
             rule = step.get("rule", RESTORATION)
             step["returning"] = restore(t, step["kingdom"], step["area"], step["choice"], rule)
             step["phase"] = "arrive"
+            step["hold_news"] = True  # the area changes hands once the return is told
             if rule == RESTORATION and len(t.s["seats"]) > 2 \
                     and not t.is_traitorous(step["kingdom"]):
                 t.push({"step": "roll-off", "kingdom": step["kingdom"]})  # 12.2.3
@@ -363,8 +374,8 @@ class Event(Handler):
             for k, n in t.armies_in(area).items():
                 lost = (n + 1) // 2
                 _, extra = t.lose(area, k, lost)
-                t.say(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
-                      + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
+                t.news(f"Famine in {t.aname(area)}: {t.kname(k)} loses {lost} of {n_armies(n)}"
+                       + (f" and {extra} more for want of change" if extra else ""), "10.6(A)")
             t.pop()
             t.push({"step": "sweep"})  # an ally may have lost its last army (5.5(C))
 
@@ -428,15 +439,33 @@ class Event(Handler):
             cid = step["choice"]
             die = t.roll(f"assassination of {t.c(cid).name}")
             if die <= ASSASSINATION_ON and t.c(cid).wizard:
-                t.say(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
-                      f"retainer pool", "11.6(E)")
+                t.news(f"Rolls {die}: {t.cname(cid)} cannot die: he returns to the free "
+                       f"retainer pool", "11.6(E)")
                 t.kill(cid)
             elif die <= ASSASSINATION_ON:
-                t.say(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
+                t.news(f"Rolls {die}: {t.cname(cid)} is assassinated", "10.9(B)")
                 t.kill(cid)
             else:
                 t.say(f"Rolls {die}: {t.cname(cid)} survives", "10.9(B)")
             t.pop()
+
+
+def ratings(t: Table, cid: str) -> int:
+    """A character's ratings added up: command, valor, administration and diplomacy."""
+    c = t.c(cid)
+    return c.command + c.valor + c.admin + c.diplomacy
+
+
+def emperor_host(t: Table, role: str, warlords: list[str]) -> str:
+    """The standing order ``emperor: capital``: a warlord standing in Luoyang, Chang'an or
+    Xuchang (where the Imperial Decree can be used, 9(B)), else the one with most of the
+    player's armies around him; the first listed on a tie."""
+    def armies(cid: str) -> int:
+        area = str(t.where(cid))
+        return sum(t.armies(area, k) for k in t.kingdoms_of(role))
+    capitals = numbers().decree_areas
+    return max(warlords, key=lambda c: (t.where(c) in capitals, armies(c),
+                                        -warlords.index(c)))
 
 
 def flee_targets(t: Table, role: str) -> list[str]:
@@ -540,8 +569,8 @@ def arrive(t: Table, kid: str, area: str, returning: list[str], rule: str) -> No
     names = ", ".join(t.cname(c) for c in returning)
     status = "neutral" if t.is_neutral(kid) else (
         "Traitorous" if t.is_traitorous(kid) else f"an ally of {t.rname(str(t.owner(kid)))}")
-    t.say(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
-          f"{n_armies(t.armies(area, kid))}) as {status}", rule)
+    t.news(f"{t.kname(kid)} returns in {t.aname(area)} ({names}, "
+           f"{n_armies(t.armies(area, kid))}) as {status}", rule)
     side = t.side(kid)
     for other in hostile_sides(t, area, side):
         queue_combat(t, area, side, other, "arrival")

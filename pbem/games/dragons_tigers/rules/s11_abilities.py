@@ -42,8 +42,8 @@ class Abilities(Handler):
             t.s["flags"]["zhuge_liang"] = True
             t.char("zhuge-liang")["kingdom"] = "liu-bei"
             t.place_char("zhuge-liang", THREE_VISITS_AREA)
-            t.say("Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins "
-                  "him", "11.2")
+            t.news("Three Visits: Liu Bei 劉備 is in Xiangyang 襄陽; Zhuge Liang 諸葛亮 joins "
+                   "him", "11.2")
         if kid == "cao-cao" and t.warlord(kid) == "cao-cao" and t.on_map("cao-cao"):
             free = [c for c, e in t.s["chars"].items() if e["kingdom"] == kid
                     and e["recruited"] and e["at"] not in ("pool", "dead", "out")]

@@ -42,7 +42,7 @@ class RollOff(Handler):
         t.kingdom(kid)["main"] = returning
         if returning:
             t.add_chit(winner)  # his faction chit gives turns again (rules-notes 9)
-            t.say(f"{t.rname(winner)} gains {t.kname(kid)} as his main kingdom and is back in "
-                  f"the game", "12.2.3(B)")
+            t.news(f"{t.rname(winner)} gains {t.kname(kid)} as his main kingdom and is back "
+                   f"in the game", "12.2.3(B)")
         else:
-            t.say(f"{t.rname(winner)} gains {t.kname(kid)} as an ally", "12.2.3(A)")
+            t.news(f"{t.rname(winner)} gains {t.kname(kid)} as an ally", "12.2.3(A)")

@@ -30,10 +30,6 @@ from pbem.games.three_kingdoms_redux.flow import (
 from pbem.games.three_kingdoms_redux.table import Table
 
 
-def _refs(t: Table, step: Step) -> list[str]:
-    return [b["general"] for b in t.s["bids"].get(step["space"], []) if b["role"] == step["role"]]
-
-
 @handler
 class HireInstructor(Handler):
     name = "space:hire-instructor"
@@ -41,7 +37,7 @@ class HireInstructor(Handler):
     def _most(self, t: Table, step: Step) -> int:
         role = step["role"]
         cap = int(t.cat.n("hire_instructor")["train"]) + effects.extra_capacity(
-            t, role, "hire-instructor", _refs(t, step))
+            t, role, "hire-instructor", t.bidders(step))
         if t.amount(role, "rice") < t.cat.n("hire_instructor")["rice"]:
             return 0
         return min(cap, t.amount(role, "untrained"))
@@ -77,7 +73,7 @@ class HireInstructor(Handler):
                 "import from the Unification or the Separation deck, one that still has "
                 "cards", "action.import-technology")
         t.s["stack"].pop()
-        refs = _refs(t, step)
+        refs = t.bidders(step)
         if train:
             t.pay(role, {"rice": t.cat.n("hire_instructor")["rice"]}, "action.hire-instructor")
             t.st(role)["untrained"] -= train
@@ -172,7 +168,7 @@ class Construct(Handler):
                                      "space": None, "tax_only": True})
                 t.say(f"{card.name}: {t.rname(role)} collects tax at once",
                       "card.office-of-minister-of-finance")
-        effects.after_action(t, role, "construct", _refs(t, step), {}, "action.construct")
+        effects.after_action(t, role, "construct", t.bidders(step), {}, "action.construct")
 
 
 def _card_label(t: Table, cid: str) -> str:

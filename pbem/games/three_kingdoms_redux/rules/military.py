@@ -27,10 +27,6 @@ from pbem.games.three_kingdoms_redux.flow import (
 from pbem.games.three_kingdoms_redux.table import Table
 
 
-def _refs(t: Table, step: Step) -> list[str]:
-    return [b["general"] for b in t.s["bids"].get(step["space"], []) if b["role"] == step["role"]]
-
-
 class Produce(Handler):
     """Two weapons of the space's two kinds, in any mix."""
 
@@ -52,7 +48,7 @@ class Produce(Handler):
         t.s["stack"].pop()
         t.gain(role, got)
         t.say(f"{t.rname(role)} collects {t.amounts(got)}", rule)
-        effects.after_action(t, role, step["space"], _refs(t, step), {"produced": got}, rule)
+        effects.after_action(t, role, step["space"], t.bidders(step), {"produced": got}, rule)
 
 
 @handler
@@ -82,7 +78,7 @@ class RecruitArmies(Handler):
         n = t.cat.n("recruit_armies")
         t.gain(role, {"untrained": n})
         t.say(f"{t.rname(role)} collects {n} untrained armies", "action.recruit-armies")
-        effects.after_action(t, role, "recruit-armies", _refs(t, step), {},
+        effects.after_action(t, role, "recruit-armies", t.bidders(step), {},
                              "action.recruit-armies")
 
 
@@ -92,7 +88,7 @@ class TrainArmies(Handler):
 
     def _most(self, t: Table, step: Step) -> int:
         cap = int(t.cat.n("train_armies")) + effects.extra_capacity(
-            t, step["role"], "train-armies", _refs(t, step))
+            t, step["role"], "train-armies", t.bidders(step))
         return min(cap, t.amount(step["role"], "untrained"))
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
@@ -107,7 +103,7 @@ class TrainArmies(Handler):
     def run(self, t: Table, step: Step) -> None:
         t.s["stack"].pop()
         t.say(f"{t.rname(step['role'])} has no untrained army to train", "action.train-armies")
-        effects.after_action(t, step["role"], "train-armies", _refs(t, step), {},
+        effects.after_action(t, step["role"], "train-armies", t.bidders(step), {},
                              "action.train-armies")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
@@ -117,7 +113,7 @@ class TrainArmies(Handler):
         t.st(role)["untrained"] -= count
         t.st(role)["trained"] += count
         t.say(f"{t.rname(role)} trains {count} armies at no cost", "action.train-armies")
-        effects.after_action(t, role, "train-armies", _refs(t, step), {}, "action.train-armies")
+        effects.after_action(t, role, "train-armies", t.bidders(step), {}, "action.train-armies")
 
 
 @handler
@@ -136,7 +132,7 @@ class DemandTribute(Handler):
         t.gain(role, option)
         t.say(f"{t.rname(role)} collects {t.amounts(option)} in tribute",
               "action.demand-tribute")
-        effects.after_action(t, role, "demand-tribute", _refs(t, step), {},
+        effects.after_action(t, role, "demand-tribute", t.bidders(step), {},
                              "action.demand-tribute")
 
 
@@ -154,7 +150,7 @@ class WinPopularSupport(Handler):
         n = t.cat.n("popular_support")
         t.gain(role, {"support": n})
         t.say(f"{t.rname(role)} collects {n} popular support token", "action.win-popular-support")
-        effects.after_action(t, role, "win-popular-support", _refs(t, step), {},
+        effects.after_action(t, role, "win-popular-support", t.bidders(step), {},
                              "action.win-popular-support")
 
 
@@ -167,7 +163,7 @@ class ControlHanEmperor(Handler):
         cost = t.cat.n("han_emperor")["gold"]
         if t.amount(role, "gold") < cost:
             return None
-        gens = [(ref, t.gname(role, ref)) for ref in _refs(t, step)]
+        gens = [(ref, t.gname(role, ref)) for ref in t.bidders(step)]
         rank = t.cat.ranks[min(t.st(role)["rank"] + 1, len(t.cat.ranks) - 1)]
         return ask(role, "action", f"{t.rname(role)}: control the Han emperor", [
             ActionSpec("promote", f"Pay {cost} gold, rise to {rank}, leave a general face down",
@@ -183,7 +179,7 @@ class ControlHanEmperor(Handler):
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         no_extra(action, ("leave",), "action.control-han-emperor")
         ref = arg_str(action, "leave", "action.control-han-emperor.leave-general")
-        require(ref in _refs(t, step), "leave one of the generals who bid here",
+        require(ref in t.bidders(step), "leave one of the generals who bid here",
                 "action.control-han-emperor.leave-general")
         han = t.cat.n("han_emperor")
         t.pay(role, {"gold": han["gold"]}, "action.control-han-emperor")
@@ -199,5 +195,5 @@ class ControlHanEmperor(Handler):
               f"{t.cat.ranks[st['rank']]}", "action.control-han-emperor")
         t.say(f"{t.gname(role, ref)} stays face down on the space and sits out next round",
               "action.control-han-emperor.leave-general")
-        effects.after_action(t, role, "control-han-emperor", _refs(t, step), {},
+        effects.after_action(t, role, "control-han-emperor", t.bidders(step), {},
                              "action.control-han-emperor")

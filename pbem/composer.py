@@ -1,0 +1,309 @@
+"""The Composer of a turn: what the CLI's ``apply`` and the terminal table drive.
+
+It offers the engine's prompt, applies actions on a copy (an illegal one changes nothing),
+keeps the dice and the log, allows undo until dice are rolled, and finally signs the save —
+at a hand-over, at the end of the game, or at an action that must wait for the other
+players (its dice, or their contributions to hidden cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem import chain, gamedata, gameplay, games, saving, steps
+from pbem import dice as dicemod
+from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
+from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import notes as notes_mod
+from pbem.hidden_cards import sealing, seating
+from pbem.identity import LocalIdentity
+from pbem.save_schema import canonical_action
+from pbem.savefile import SaveFile
+from pbem.steps import AUDIT, CARRY_ON, JOIN, SHUFFLE, START, WITNESS, compute_due, roles_of
+
+
+class Composer:
+    """Builds the next save from ``prev`` for the player ``me`` who is due."""
+
+    def __init__(self, prev: SaveFile, me: LocalIdentity) -> None:
+        self.prev = prev
+        self.me = me
+        self.role = saving.role_for(prev, me)
+        self.module = games.get(prev.kind)
+        gamedata.ready(self.module, prev.game["options"], prev.where)
+        due = prev.due
+        assert due is not None
+        if due["step"] == JOIN:
+            raise UsageError("this game waits for you to join it: use pbem join", prev.where)
+        if due["step"] in (WITNESS, SHUFFLE, AUDIT):
+            raise UsageError("this save asks your pbem for an answer that needs no decision: "
+                             "pbem witness (or pbem inbox / pbem watch) gives it", prev.where)
+        self.roles = roles_of(prev)
+        self.mode = prev.dice_mode
+        dice_state = saving.advance_link(prev, me, self.role)
+        self.starting = due["step"] == START
+        if self.starting:
+            shares = dice_state["shares"]
+            shares[self.role] = dicemod.seed_share(me.key, saving.anchor_of(prev, self.role),
+                                                   self.role)
+            dice_state["seed"] = dicemod.game_seed(prev.game_id, [shares[r] for r in self.roles])
+        self.dice_state = dice_state
+        self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
+                      "players": prev.players, "game": prev.game}
+        self.carrying_on = due["step"] == CARRY_ON
+        self._seat_cache: Any = None
+        self._reset()
+
+    def _seat(self) -> Any:
+        """This player's seat, with their keys, in a game with sealed cards."""
+        if hidden_model.of(self.state) is None:
+            return None
+        if self._seat_cache is None:
+            self._seat_cache = seating.seat(self._stub, self.role, self.me.key)
+        seat = self._seat_cache
+        seat.records = {}
+        return seat
+
+    @property
+    def table(self) -> bool:
+        return self.mode == "table"
+
+    def _new_dice(self) -> Any:
+        if self.mode == "table":
+            return dicemod.TableDice([])
+        if self.mode == "open":
+            return chain.open_dice(self.module, self._stub, self.roles, lambda: self.state)
+        return dicemod.WitnessDice()
+
+    def _reset(self) -> None:
+        self.state = copy_state(self.prev.state)
+        self.log = Log()
+        self.actions: list[Action] = []
+        self.pending: Action | None = None
+        self.waiting_for = ""
+        self.dice = self._new_dice()
+        self.chosen: dict[str, Any] = {}
+        self.notes: list[tuple[str, str]] = getattr(self, "notes", [])
+        self.pending_start = self.starting
+        if self.starting and not self.table:
+            self._start([])
+        if self.carrying_on:
+            self._carry_on()
+
+    def _carry_on(self) -> None:
+        """The action that waited for the other players' answers, done now by its actor with
+        the dice their links give."""
+        pending = self.prev.pending
+        assert pending is not None
+        dice = steps.witnessed_dice(self.prev.doc, pending)
+        seat = self._seat()
+        action = dict(pending["action"])
+        gameplay.apply(self.module, self.state, self.role, action, dice, self.log, seat)
+        record = dict(action)
+        if seat is not None and seat.records:
+            record["reveals"] = dict(sorted(seat.records.items()))
+        if dice.rolls:
+            record["dice"] = [roll.record() for roll in dice.rolls]
+        self.actions.append(canonical_action(record))
+
+    def _start(self, values: list[int]) -> None:
+        """The opening: reveal the seed and let the game make its opening rolls."""
+        saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
+        if self.table:
+            self.dice.values.extend(values)
+        try:
+            self.log.heading("The game begins: every seed share is revealed")
+            gameplay.start(self.module, self.state, self.dice, self.log, self._seat())
+            if self.table and self.dice.values:
+                raise IllegalAction("more table dice were given than the opening rolls")
+        except NeedWitness as exc:
+            self.state = saved_state
+            self.log = Log()
+            self.pending, self.waiting_for = {"do": START}, exc.purpose
+            self.pending_start = False
+            return
+        except BaseException:
+            self.state = saved_state
+            self.dice.restore(saved_dice)
+            self.log = Log()
+            raise
+        self.actions.append(self._record({"do": START}, 0))
+        self.pending_start = False
+
+    def _record(self, action: Action, before: int) -> Action:
+        record = {k: v for k, v in action.items() if k != "dice"}
+        rolls = self.dice.rolls[before:]
+        if rolls:
+            record["dice"] = [roll.record() for roll in rolls]
+        return canonical_action(record)
+
+    # ------------------------------------------------------------------ queries
+
+    def prompt(self) -> Prompt | None:
+        if self.pending_start:
+            return Prompt(self.role, START, "roll the opening dice at the table and type them in",
+                          (ActionSpec(START, "Start the game"),))
+        if self.pending is not None:
+            return None
+        return gameplay.prompt(self.module, self.state)
+
+    def my_move(self) -> bool:
+        """True while the prompt is addressed to this player."""
+        prompt = self.prompt()
+        return prompt is not None and prompt.role == self.role
+
+    def due(self) -> dict[str, Any] | None:
+        pending = {"by": self.role, "request": None, "action": self.pending} \
+            if self.pending is not None else None
+        return compute_due(self.module, self.prev.players, self.dice_state, self.state,
+                           pending, self.role)
+
+    def can_finish(self) -> tuple[bool, str]:
+        """Whether the save may be signed now: only where another player must act."""
+        if self.pending_start:
+            return False, "the game has not started: give the opening dice first"
+        if self.pending is not None:
+            return True, ""
+        if not [a for a in self.actions if a["do"] != START] and not self.starting:
+            return False, "no action taken yet: nothing to save"
+        if self.my_move() and self.prompt() is not None:
+            return False, ("your turn goes on: a save ends where another player must act "
+                           f"({self.prompt().text})")  # type: ignore[union-attr]
+        return True, ""
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> list[str]:
+        """Apply one action; return the new log lines. A refused action changes nothing.
+
+        In a witnessed game an action that rolls dice is not applied: it becomes this
+        save's request (:attr:`pending`), and nothing more can be done in this save."""
+        if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+            raise IllegalAction("an action is a mapping with 'do: VERB'")
+        if self.pending is not None:
+            raise IllegalAction(f"this save waits for its dice ({self.waiting_for}); sign it "
+                                f"and send it, then carry on from the answer")
+        if action["do"] == START and self.starting and not self.pending_start:
+            return []  # the game has started already (pbem did it): nothing to do
+        if action["do"] == START and self.pending_start:
+            given = action.get("dice", [])
+            if not isinstance(given, list):
+                raise IllegalAction("table dice are given as a list: dice: [3, 5]")
+            self._start(list(given))
+            return self.log.lines()
+        if action["do"] in chain.ENGINE_VERBS:
+            raise IllegalAction(f"'{action['do']}' is done by pbem itself")
+        prompt = self.prompt()
+        if prompt is None:
+            raise IllegalAction("the game is over")
+        if prompt.role != self.role:
+            owner = self.prev.player(prompt.role)["name"]
+            raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
+                              f"this save and send it to them")
+        saved_state = copy_state(self.state)
+        saved_dice = self.dice.snapshot()
+        log_mark = len(self.log.entries)
+        before = len(self.dice.rolls)
+        body = complete_action(prompt, {k: v for k, v in action.items()
+                                        if k not in ("dice", "reveals")})
+        if self.table:
+            given = action.get("dice", [])
+            if not isinstance(given, list):
+                raise IllegalAction("table dice are given as a list: dice: [3, 5]")
+            self.dice.values.extend(given)
+        seat = self._seat()
+        try:
+            if seat is not None:
+                body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
+            gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log, seat)
+            if self.table and self.dice.values:
+                raise IllegalAction(f"{len(self.dice.values)} more table dice were given than "
+                                    f"this action rolls")
+        except NeedWitness as exc:
+            self.state = saved_state
+            del self.log.entries[log_mark:]
+            waiting = complete_action(prompt, {k: v for k, v in action.items()
+                                               if k not in ("dice", "reveals")})
+            self.pending, self.waiting_for = canonical_action(waiting), exc.purpose
+            return []
+        except BaseException:
+            self.state = saved_state
+            self.dice.restore(saved_dice)
+            del self.log.entries[log_mark:]
+            raise
+        record = dict(body)
+        if seat is not None:
+            self.chosen.update(seat.chosen)
+            if seat.records:
+                record["reveals"] = dict(sorted(seat.records.items()))
+        self.actions.append(self._record(record, before))
+        return [entry.render() for entry in self.log.entries[log_mark:]]
+
+    def can_undo(self) -> tuple[bool, str]:
+        if self.pending is not None and self.pending.get("do") != START:
+            return True, ""
+        player_actions = [a for a in self.actions if a["do"] != START]
+        if self.carrying_on and len(player_actions) <= 1:
+            return False, "the action that waited for the others' answers stands"
+        if not player_actions:
+            return False, "nothing to undo"
+        if player_actions[-1].get("dice"):
+            return False, "dice were rolled for the last action; it stands"
+        return True, ""
+
+    def undo(self) -> Action:
+        """Take back the last action if it rolled no dice (or withdraw a request)."""
+        ok, reason = self.can_undo()
+        if not ok:
+            raise IllegalAction(f"cannot undo: {reason}")
+        if self.pending is not None:
+            undone, self.pending, self.waiting_for = self.pending, None, ""
+            return undone
+        kept = [a for a in self.actions if a["do"] != START][:-1]
+        if self.carrying_on:
+            kept = kept[1:]
+        start = [a for a in self.actions if a["do"] == START]
+        undone = self.actions[-1]
+        self._reset()
+        if start and self.pending_start:
+            self._start([r["d"] for r in start[0].get("dice", [])])
+        for action in kept:
+            values = [r["d"] for r in action.get("dice", [])]
+            plain = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
+            plain = self._unsealed(plain)
+            self.act({**plain, "dice": values} if self.table else plain)
+        return undone
+
+    def _unsealed(self, action: Action) -> Action:
+        """An action as its player gave it: sealed choices in clear again (to replay)."""
+        return {k: self.chosen.get(v, v) if isinstance(v, str) else v
+                for k, v in action.items()}
+
+    def log_lines(self) -> list[str]:
+        return self.log.lines()
+
+    def finish(self) -> SaveFile:
+        """Sign and return the next save (write it with :mod:`pbem.keeping`)."""
+        ok, reason = self.can_finish()
+        if not ok:
+            raise IllegalAction(reason)
+        pending = None if self.pending is None else {
+            "by": self.role, "request": None, "action": self.pending}
+        state = copy_state(self.state)
+        seat = self._seat()
+        if seat is not None:
+            seat.chosen = dict(self.chosen)
+        made = saving.contribute(self._stub, self.me, self.role, state, seat=seat)
+        if self.notes:
+            data = hidden_model.of(state)
+            if data is None or seat is None:
+                raise IllegalAction("this game has no way to pass notes")
+            for to, _ in self.notes:
+                if not self.module.may_note(state, self.role, to):
+                    raise IllegalAction(f"you may not pass {to} a note now")
+            made = {**(made or {}), "notes": notes_mod.seal(data, seat, self.prev.sequence + 1,
+                                                            self.notes)}
+        doc = saving.next_doc(self.prev, self.role, self.dice_state, self.actions, self.log_lines(),
+                        state, self.module, pending, made)
+        return saving.seal(doc, self.me.key, "new save")

@@ -1,0 +1,178 @@
+"""The steps of a game's chain of saves, and who must write the next save.
+
+A save ends where another player must act: at a hand-over, at the end of the game, or at a
+*request* (an action waiting for dice or for other players' contributions, kept in
+``pending``) that every other player answers in turn with a *witness* save; machine steps
+(a joint shuffle, the audit of hidden cards) need no decision. :func:`compute_due` says who
+must write next, and on what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pbem import dice as dicemod
+from pbem import gameplay
+from pbem.engine import Action, GameModule, Log, Prompt, State, copy_state
+from pbem.errors import ChainError, IllegalAction, NeedWitness, PbemError
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import obligations, seating
+from pbem.savefile import SaveFile
+
+JOIN = "join"
+START = "start"
+WITNESS = "witness"
+SHUFFLE = "shuffle"
+AUDIT = "audit"
+CARRY_ON = "carry-on"
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT)
+MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT)  # saves that may leave their writer due
+T = TypeVar("T")
+
+
+def roles_of(save: SaveFile) -> list[str]:
+    return [str(p["role"]) for p in save.players]
+
+
+def witnesses(roles: list[str], actor: str) -> list[str]:
+    """Who answers ``actor``'s request, in order: every other player, in seat order from
+    the one after the actor (so no coalition short of all of them can foresee a roll)."""
+    index = roles.index(actor)
+    return roles[index + 1:] + roles[:index]
+
+
+def guard(where: str, what: str, call: Callable[..., T], *args: Any) -> T:
+    """Run game code on data from a save: a crash becomes a one-line refusal."""
+    try:
+        return call(*args)
+    except (PbemError, NeedWitness):
+        raise
+    except Exception as exc:
+        raise ChainError(f"{what} failed on this save ({type(exc).__name__}); it cannot be "
+                         f"played", where) from None
+
+
+def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: dict[str, Any],
+                state: State, pending: dict[str, Any] | None = None,
+                writer: str | None = None) -> dict[str, Any] | None:
+    """Who must write the next save, and on what."""
+    for player in players:
+        if player["role"] not in dice_state["links"]:
+            return {"role": player["role"], "step": JOIN,
+                    "text": f"{player['name']} joins the game (pbem join)"}
+    names = {p["role"]: p["name"] for p in players}
+    roles = [p["role"] for p in players]
+    if pending is not None:  # a request: every other player answers it, then its actor
+        order = witnesses(roles, pending["by"])
+        if writer == order[-1]:
+            return {"role": pending["by"], "step": CARRY_ON,
+                    "text": f"{names[pending['by']]} carries on with their action, now that "
+                            f"the others have answered"}
+        answered = order.index(writer) + 1 if writer in order else 0
+        role = order[answered]
+        return {"role": role, "step": WITNESS,
+                "text": f"answer {names[pending['by']]}'s request "
+                        f"({first_roll(module, state, pending)})"}
+    hidden = hidden_model.of(state)
+    if hidden is not None:
+        for role in roles:
+            if obligations.owed(hidden, role, roles, "shuffles", False):
+                return {"role": role, "step": SHUFFLE,
+                        "text": f"{names[role]}'s pbem shuffles the hidden decks"}
+    if dice_state["seed"] is None:
+        creator = players[0]
+        return {"role": creator["role"], "step": START,
+                "text": f"{creator['name']} starts the game"}
+    prompt = gameplay.prompt(module, state)
+    if prompt is None:
+        if hidden is not None:
+            for role in roles:
+                if role not in hidden["openings"]:
+                    return {"role": role, "step": AUDIT,
+                            "text": f"{names[role]}'s pbem opens their secrets for the audit"}
+        return None
+    return {"role": prompt.role, "step": prompt.step, "text": prompt.text}
+
+
+def first_roll(module: GameModule, state: State, pending: dict[str, Any]) -> str:
+    """The purpose of the first roll a pending action makes."""
+    try:
+        try_pending(module, state, pending)
+    except NeedWitness as exc:
+        return exc.purpose
+    except Exception:
+        return "a roll"
+    return "a roll"
+
+
+@dataclass
+class Replay:
+    """The result of re-applying one save's actions."""
+
+    state: State
+    log: list[str]
+    records: list[list[dict[str, Any]]]
+    due: dict[str, Any] | None = None
+
+
+def verifier_seat(doc: dict[str, Any], role: str, state: State,
+                   action: Action | None = None) -> Any:
+    """A verifier's seat for ``role`` in a game with sealed cards (else ``None``)."""
+    if hidden_model.of(state) is None:
+        return None
+    records = action.get("reveals", {}) if action else {}
+    if not isinstance(records, dict):
+        raise ChainError("field reveals: must be a mapping", "")
+    return seating.seat(doc, role, None, records)
+
+
+def offered_to(module: GameModule, state: State, writer: str) -> Prompt:
+    prompt = gameplay.prompt(module, state)
+    if prompt is None:
+        raise IllegalAction("the game is over")
+    if prompt.role != writer:
+        raise IllegalAction(f"{writer} acted but {prompt.role} was due ({prompt.text})")
+    return prompt
+
+
+def require(condition: bool, message: str, where: str) -> None:
+    if not condition:
+        raise ChainError(message, where)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal, key order included (a save has one byte form)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if type(a) is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def witnessed_dice(doc: dict[str, Any], pending: dict[str, Any]) -> dicemod.ChainDice:
+    """The dice of a pending action: from the request and its witnesses' links."""
+    roles = [p["role"] for p in doc["players"]]
+    order = witnesses(roles, pending["by"])
+    links = doc["dice"]["links"]
+    key = dicemod.witness_key(doc["dice"]["seed"], pending["request"],
+                              links[pending["by"]]["link"],
+                              {r: links[r]["link"] for r in order}, order)
+    return dicemod.ChainDice(key)
+
+
+def try_pending(module: GameModule, state: State, pending: dict[str, Any],
+         seat: Any = None) -> None:
+    scratch = copy_state(state)
+    if seat is None and hidden_model.of(state) is not None:
+        from pbem.hidden_cards.operations import Seat
+
+        seat = Seat(pending["by"], [], {})
+    if pending["action"]["do"] == START:
+        gameplay.start(module, scratch, dicemod.WitnessDice(), Log(), seat)
+    else:
+        gameplay.apply(module, scratch, pending["by"], pending["action"], dicemod.WitnessDice(),
+                       Log(), seat)

@@ -1,0 +1,107 @@
+"""Saves that follow a save: the answers to a request, found beside it or in the local
+store (where ``pbem watch`` and ``pbem inbox`` file what arrives); and the answers this
+machine gives at once when the players who owe them have their keys here (hot-seat).
+
+Nothing here draws anything: the table calls it while it waits, and when it opens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pbem import answering, keeping, savefile, store, verification
+from pbem.errors import PbemError
+from pbem.ledger import Ledger
+from pbem.savefile import SUFFIX, SaveFile
+from tui.opening import local_for
+from tui.turn import Written, written
+
+
+def automatic(save: SaveFile) -> bool:
+    """True when the save waits for an answer that needs no decision (a witness, a shuffle,
+    the audit)."""
+    return save.due is not None and save.due["step"] in answering.AUTOMATIC
+
+
+@dataclass
+class Follower:
+    """Finds the saves that follow one save; remembers the files it has read."""
+
+    save: SaveFile
+    path: Path
+    _read: dict[Path, SaveFile | None] = field(default_factory=dict)
+
+    def folders(self) -> list[Path]:
+        return [self.path.resolve().parent, store.game_folder(self.save.game_id)]
+
+    def _later(self) -> dict[str, list[tuple[SaveFile, Path]]]:
+        """Later saves of the game, by the hash of the save each follows."""
+        found: dict[str, list[tuple[SaveFile, Path]]] = {}
+        prefix = self.save.game_id[:8]
+        for folder in self.folders():
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.glob(f"{prefix}-*{SUFFIX}")):
+                parts = path.name.split("-")
+                if len(parts) < 3 or not parts[1].isdigit() \
+                        or int(parts[1]) <= self.save.sequence:
+                    continue
+                if path not in self._read:
+                    try:
+                        self._read[path] = savefile.read(path)
+                    except PbemError:
+                        self._read[path] = None
+                save = self._read[path]
+                if save is not None and save.game_id == self.save.game_id:
+                    found.setdefault(str(save.doc["previous"]), []).append((save, path))
+        return found
+
+    def chain(self) -> list[tuple[SaveFile, Path]]:
+        """The saves that follow, in order, as far as they go."""
+        later = self._later()
+        out: list[tuple[SaveFile, Path]] = []
+        current = self.save
+        seen = {current.sha256}
+        while later.get(current.sha256):
+            save, path = later[current.sha256][0]
+            if save.sha256 in seen:
+                break
+            seen.add(save.sha256)
+            out.append((save, path))
+            current = save
+        return out
+
+
+@dataclass
+class Answered:
+    """The answers written here, and why the answering stopped (``""``: nothing owed
+    here any more)."""
+
+    saves: list[Written] = field(default_factory=list)
+    problem: str = ""
+
+
+def answer_here(save: SaveFile, path: Path) -> Answered:
+    """Give, one after another, every answer that needs no decision and whose player's key
+    is here; each is written beside ``path`` and kept in the store and ledgers."""
+    out = Answered()
+    for _ in range(64):
+        if not automatic(save):
+            break
+        assert save.due is not None
+        local = local_for(save, save.due["role"])
+        if local is None:
+            break
+        ledger = Ledger(local.key.public)
+        try:
+            verification.for_play(save, ledger, [], path)
+            made = answering.AUTOMATIC[save.due["step"]](save, local)
+            target = path.parent / savefile.file_name(made.game_id, made.sequence, made.writer)
+            keeping.write(made, target, save)
+        except PbemError as exc:
+            out.problem = exc.line()
+            break
+        out.saves.append(written(made, target))
+        save, path = made, target
+    return out
