@@ -5,8 +5,9 @@ opening; and the words mail and the watcher use for each."""
 from __future__ import annotations
 
 from pbem import chain, games
-from pbem.errors import NeedContribution, NeedWitness
+from pbem.errors import NeedContribution, NeedWitness, PbemError
 from pbem.savefile import SaveFile
+from pbem.steps import guard, try_pending, verifier_seat
 
 ROLL = "roll request"
 CARDS = "request"
@@ -19,12 +20,14 @@ def kind(request: SaveFile) -> str:
     if pending is None:
         return CARDS
     try:
-        chain._try(games.get(request.kind), request.state, pending)
+        seat = verifier_seat(request.doc, request.writer, request.state)
+        guard(request.where, "the pending action", try_pending, games.get(request.kind),
+              request.state, pending, seat)
     except NeedContribution:
         return CARDS
     except NeedWitness:
         return ROLL
-    except Exception:  # a request of an unknown form: the generic word
+    except PbemError:  # a request this pbem cannot replay: the generic word
         return CARDS
     return CARDS
 
