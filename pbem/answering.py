@@ -94,12 +94,13 @@ def answer(request: SaveFile, me: LocalIdentity) -> Answer:
     return Answer(request, made, path)
 
 
-def answer_all(me: LocalIdentity) -> list[Answer]:
-    """Answer every request waiting for this player, game by game, as far as they go (an
-    answer may be due again from the same player, for a later roll of the same action)."""
+def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
+    """Answer every request waiting for this player (in ``game`` only, when given), game by
+    game, as far as they go (an answer may be due again from the same player, for a later
+    roll of the same action)."""
     ledger = Ledger(me.key.public)
     out: list[Answer] = []
-    for game_id in ledger.games():
+    for game_id in ledger.games() if game is None else [game]:
         if ledger.fork(game_id):
             continue
         for _ in range(16):

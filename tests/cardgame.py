@@ -252,6 +252,24 @@ class CardMarket(GameModule):
                          for r, b in state["bids"].items()},
                 "winner": state["winner"]}
 
+    def describe(self, state: State, role: str | None = None,
+                 known: Mapping[str, str] | None = None) -> str:
+        """The scores, the hands as ``role`` may see them, the cards played."""
+        seen = self.view(state, role, known)
+        lines = ["Scores: " + ", ".join(f"{r} {n}" for r, n in seen["scores"].items()),
+                 "Cards in hand: " + ", ".join(f"{r} {n}" for r, n in seen["hand_sizes"].items())]
+        if role is not None:
+            lines.append("Your hand: " + (", ".join(card or "(not readable yet)"
+                                                    for card in seen["hand"].values()) or "-"))
+        lines.append("Played: " + (", ".join(seen["played"]) or "-")
+                     + f"; {seen['discards']} face down on the discard pile")
+        return "\n".join(lines)
+
+    def key_results(self, log: list[str]) -> list[str]:
+        """The winner, and cards taken from a player's hand."""
+        return [line.strip().removesuffix(" (CM6)").removesuffix(" (CM3)") for line in log
+                if " wins with " in line or " takes a random card from " in line]
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state["winner"] is None:
             return None

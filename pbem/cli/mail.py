@@ -9,13 +9,22 @@ from typing import Annotated
 
 import typer
 
-from pbem import config, identity, savefile
+from pbem import answering, config, identity, savefile
 from pbem.atomic import write_new
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say, warn
 from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
-from pbem.mail import answers, compose, delivery, dice_modes, games_status, inbox, passwords
+from pbem.mail import (
+    answers,
+    compose,
+    delivery,
+    dice_modes,
+    games_status,
+    gaps,
+    inbox,
+    passwords,
+)
 from pbem.mail.printable import printable
 from pbem.mail.progress import Progress
 from pbem.signing import PublicKey
@@ -300,7 +309,9 @@ def _range(value: str | None) -> tuple[int, int] | None:
     "[bold]pbem send SAVE --resend 4..6[/bold]"))
 @guarded
 def send(
-    save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The save to send.")],
+    save_path: Annotated[Path, typer.Argument(
+        metavar="SAVE", help="The save to send: a file, or the name of a save your pbem "
+                             "keeps (as pbem inbox names it).")],
     eml: Annotated[Path | None, typer.Option(
         "--eml", help="Write the message to this file for any mail program instead.")] = None,
     dry_run: Annotated[bool, typer.Option(
@@ -314,7 +325,7 @@ def send(
     """E-mail a save to the player who must act next, with copies to the others; every
     earlier save they have not acknowledged goes with it."""
     cfg = config.load()
-    save = savefile.read(save_path)
+    save = savefile.read(_save_file(save_path))
     mine = _mail_key(cfg, as_name, key)
     letter = delivery.prepare(save, cfg, mine, _range(resend))
     msg, addressing = letter.message, letter.addressing
@@ -350,6 +361,29 @@ def send(
         return
     delivery.post(letter, cfg)
     say(printable(_sent_line(letter, save)))
+    _answer_own(save, mine, cfg)
+
+
+def _answer_own(save: savefile.SaveFile, mine: PublicKey | None, cfg: Config) -> None:
+    """What the save just sent asks of the sender's own pbem (their secrets opened for the
+    audit when their move ended the game, say): answered and posted at once, as ``pbem
+    inbox`` would, since no message will come to wake it."""
+    if mine is None or save.due is None or save.role_of(mine) != save.due["role"] \
+            or not answering.is_automatic(save):
+        return
+    local = identity.find_local(mine)
+    if local is not None:
+        for text in answers.answer_and_post(local, cfg, game=save.game_id):
+            say(printable(text))
+
+
+def _save_file(path: Path) -> Path:
+    """``path``, or when there is no such file and it is a save's bare name, that save in
+    this machine's store."""
+    if path.exists() or path.name != str(path):
+        return path
+    found = gaps.stored(path.name)
+    return found[0] if len(found) == 1 else path
 
 
 def _sent_line(letter: delivery.Letter, save: savefile.SaveFile) -> str:

@@ -10,10 +10,8 @@ from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
-from pbem.mail import delivery
+from pbem.mail import delivery, outbox, requests
 from pbem.mail.network import MailSettingsError
-
-ANSWERED = {"witness": "a roll request, answered by revealing your next dice link"}
 
 
 def _sent_log() -> Path:
@@ -34,12 +32,13 @@ def _mark_sent(sha: str) -> None:
         handle.write(sha + "\n")
 
 
-def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
-    """Answers this player's pbem wrote that are still the latest of their game, unsent."""
+def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile]:
+    """Answers this player's pbem wrote that are still the latest of their game (of
+    ``game``, when given), unsent."""
     ledger = Ledger(me.key.public)
     sent = _sent()
     out = []
-    for game_id in ledger.games():
+    for game_id in ledger.games() if game is None else [game]:
         save = answering.head_of(ledger, game_id)[0]
         if (save is not None and save.sha256 not in sent and save.actions
                 and save.actions[0]["do"] in answering.AUTOMATIC
@@ -48,16 +47,19 @@ def unsent(me: LocalIdentity) -> list[savefile.SaveFile]:
     return out
 
 
-def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False) -> list[str]:
-    """Answer every request waiting for ``me``; post what is ready. One line each. A
-    failure to post is a line (the next run tries again); with ``settings_fatal``, one
-    that only the settings can fix (a refused login) is raised instead."""
+def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False,
+                    game: str | None = None) -> list[str]:
+    """Answer every request waiting for ``me`` (in ``game`` only, when given); post what
+    is ready. One line each. A failure to post is a line (the next run tries again); with
+    ``settings_fatal``, one that only the settings can fix (a refused login) is raised
+    instead."""
     lines: list[str] = []
-    for done in answering.answer_all(me):
+    for done in answering.answer_all(me, game):
         if done.save is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
-    for save in unsent(me):
-        line = f"{'answered':<12} {save.short()}: {ANSWERED[save.actions[0]['do']]}"
+    for save in unsent(me, game):
+        line = f"{'answered':<12} {save.short()}: " \
+               f"{requests.answered(save, outbox.before(save))}"
         if cfg.smtp is None or not cfg.address:
             path = savefile.file_name(save.game_id, save.sequence, save.writer)
             lines.append(f"{line}; not sent (no SMTP server set up): pbem send {path}")

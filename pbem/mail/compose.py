@@ -9,19 +9,18 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from pbem import gameplay
-from pbem.chain import WITNESS
+from pbem.chain import AUDIT, JOIN, SHUFFLE, WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
-from pbem.mail import dice_modes
+from pbem.mail import body, dice_modes, headers, requests, story
 from pbem.mail.attachments import safe_name
 from pbem.mail.printable import printable
-from pbem.savefile import DICE_WORDS, SUFFIX, SaveFile, file_name
+from pbem.savefile import SUFFIX, SaveFile, file_name
 
 SAVE_TYPE = ("application", "octet-stream")
-MAX_LOG_LINES = 80
-TABLE_DICE_LINE = ("TABLE DICE: the players type this game's dice as rolled at a table; "
-                   "pbem does not roll them and cannot check them.")
+NEWS_LENGTH = 60  # the first key result in a subject; the body lists them all
+TABLE_DICE_LINE = body.TABLE_DICE_LINE
 
 
 @dataclass
@@ -89,74 +88,60 @@ def _name(save: SaveFile, role: str) -> str:
     return printable(str(save.player(role)["name"]), 64)
 
 
-def _who(save: SaveFile, module: GameModule, role: str) -> str:
-    return f"{_name(save, role)} ({module.role_label(role)})"
+def _news(results: list[str]) -> str:
+    """The first key result, cut to fit a subject, and how many more the body lists."""
+    if not results:
+        return ""
+    first = results[0]
+    if len(first) > NEWS_LENGTH:
+        first = first[:NEWS_LENGTH].rsplit(" ", 1)[0] + "..."
+    more = len(results) - 1
+    return first + (f" (+{more} more)" if more else "")
 
 
-def _roll_request(save: SaveFile) -> bool:
-    return save.due is not None and save.due["step"] == WITNESS
+def _who_acts(save: SaveFile) -> str:
+    """Who acts on ``save``, for the subject: a person to move, or their pbem."""
+    due = save.due
+    if due is None:
+        return "game over"
+    name = _name(save, str(due["role"]))
+    step = due["step"]
+    if step == WITNESS:
+        return f"{requests.kind(save)} for {name}'s pbem"
+    if step == SHUFFLE:
+        return f"shuffle for {name}'s pbem"
+    if step == AUDIT:
+        return f"game over, audit for {name}'s pbem"
+    if step == JOIN:
+        return f"invitation: {name} to join"
+    return f"{name} to move"
 
 
-def subject(save: SaveFile, module: GameModule) -> str:
-    """``[pbem] <game> — <turn> — <who> to move (<dice>)``: the dice are ``witnessed
-    dice``, ``open dice`` or ``TABLE DICE`` (typed by the players)."""
+def subject(save: SaveFile, module: GameModule, key_results: list[str] | None = None) -> str:
+    """``[pbem] <game> <id> — <turn> — <key result (+N more)> — <who acts> (<dice>)``: the
+    dice are ``witnessed dice``, ``open dice`` or ``TABLE DICE`` (typed by the players)."""
     game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
     round_no = gameplay.view(module, save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
-    if save.due is None:
-        who = "game over"
-    elif _roll_request(save):
-        who = f"roll request for {_name(save, save.due['role'])}'s pbem"
-    else:
-        who = f"{_name(save, save.due['role'])} to move"
+    news = _news(key_results or [])
     dice = dice_modes.short(save)
-    return f"[pbem] {game} — {turn} — {who}" + (f" ({dice})" if dice else "")
+    return (f"[pbem] {game} — {turn} — " + (f"{news} — " if news else "") + _who_acts(save)
+            + (f" ({dice})" if dice else ""))
 
 
-def body(save: SaveFile, module: GameModule, with_picture: bool,
-         earlier: list[SaveFile] | None = None) -> str:
-    """The plain-text body: what happened, the position, and what to do with the file."""
-    lines: list[str] = [TABLE_DICE_LINE, ""] if save.table_dice else []
+def reader(save: SaveFile, addressing: Addressing) -> str | None:
+    """The person a message is first for (whose last move its story starts from): the
+    player to move, or at the end the first recipient; none for a request their pbem
+    answers."""
+    first = addressing.to[0].role if addressing.to else None
     if save.due is None:
-        lines.append(f"The game of {module.title} ({save.game_id[:8]}) is over.")
-        outcome = module.outcome(save.state)
-        if outcome:
-            lines.append("Result: " + printable(", ".join(f"{k}: {v}"
-                                                          for k, v in outcome.items())))
-    else:
-        lines.append(f"{_who(save, module, save.due['role'])} is to move in {module.title} "
-                     f"(game {save.game_id[:8]}): {printable(str(save.due['text']))}.")
-    if _roll_request(save):
-        lines.append("Nothing to decide: pbem inbox (or pbem watch) answers it by itself.")
-    lines.append(f"Save {save.sequence}, written by {_who(save, module, save.writer)} at "
-                 f"{printable(str(save.doc['written']))}.")
-    mode = dice_modes.mode_of(save)
-    if mode is not None:
-        lines.append(f"Dice: {DICE_WORDS[mode]}.")
-    log = [printable(str(line)) for line in save.doc["log"]]
-    if log:
-        lines += ["", "What happened", "-------------"]
-        lines += log[:MAX_LOG_LINES]
-        if len(log) > MAX_LOG_LINES:
-            lines.append(f"... and {len(log) - MAX_LOG_LINES} more lines: pbem log "
-                         f"{attachment_name(save)}")
-    picture = gameplay.describe(module, save.state, None)
-    if picture:
-        lines += ["", "The position", "------------",
-                  *(printable(line) for line in picture.splitlines())]
-    lines += ["", f"The save is attached as {attachment_name(save)}"
-              + (f", with a picture of the map ({picture_name(save)})." if with_picture else ".")]
-    if earlier:
-        lines.append(f"So that nothing is missing, the {len(earlier)} earlier save"
-                     f"{'s' if len(earlier) != 1 else ''} you may not have come with it "
-                     f"(saves {earlier[0].sequence}-{earlier[-1].sequence}).")
-    lines.append("To play: run  pbem inbox  (it checks the save and files it), then the "
-                 "command it prints.")
-    lines += ["", "Players: " + ", ".join(_who(save, module, str(p["role"]))
-                                          for p in save.players)]
-    return "\n".join(lines) + "\n"
+        return first
+    if save.due["step"] in (WITNESS, SHUFFLE, AUDIT):
+        return None
+    role = str(save.due["role"])
+    return role if role in [r.role for r in addressing.to + addressing.cc] else first
 
 
 def _address(name: str, addr: str) -> Address:
@@ -184,8 +169,9 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     or re-wraps: they arrive with exactly the bytes that were signed."""
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
+    told = story.since_last_move(save, reader(save, addressing), module)
     msg = EmailMessage()
-    msg["Subject"] = subject(save, module)
+    msg.set_raw("Subject", headers.encode("Subject", subject(save, module, told.key_results)))
     msg["From"] = _address(cfg.name or cfg.address.partition("@")[0], cfg.address)
     msg["To"] = [_address(r.name, r.address) for r in addressing.to]
     if addressing.cc:
@@ -196,7 +182,8 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     msg["References"] = thread_root(save)
     msg["X-Pbem-Game"] = save.game_id
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
-    msg.set_content(body(save, module, picture is not None, earlier or []))
+    msg.set_content(body.body(save, module, told, picture is not None, earlier or [],
+                              [r.role for r in addressing.to + addressing.cc]))
     for item in [*(earlier or []), save]:
         msg.add_attachment(item.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
                            cte="base64", filename=attachment_name(item))

@@ -19,7 +19,7 @@ from pbem import paths, savefile, store, verification
 from pbem.atomic import write_new
 from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger
-from pbem.mail import dice_modes, quarantine
+from pbem.mail import dice_modes, gaps, quarantine
 from pbem.mail.attachments import Candidate
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
@@ -218,9 +218,10 @@ class Filer:
         target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
         if not target.exists():
             write_new(target, save.raw, mode=0o600)
-        return Result("waiting", f"{save.short()}: earlier saves of this game have not "
-                                 f"arrived; kept aside and tried again at the next inbox",
-                      target, save)
+        head = self.ledger.head(save.game_id) if self.ledger is not None else None
+        missing = gaps.missing(save, int(head["sequence"]) if head else None)
+        return Result("waiting", f"{save.short()}: {gaps.words(save, missing)}; kept aside "
+                                 f"and tried again at the next inbox", target, save)
 
     def _unwait(self, save: SaveFile) -> None:
         target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")

@@ -16,13 +16,20 @@ from pbem.errors import PbemError
 from pbem.savefile import SUFFIX, SaveFile, read
 
 MAX_SAVES = 12  # a message stays well under the inbox's attachment cap
+_READ: dict[tuple[str, str], SaveFile] = {}  # (store folder, sha256) -> the save
+_KEEP = 256
 
 
-def _before(save: SaveFile) -> SaveFile | None:
-    """The save before ``save``, from this machine's store (found by its name)."""
+def before(save: SaveFile) -> SaveFile | None:
+    """The save before ``save``, from this machine's store (found by its name). A save
+    never changes, so each is read once per process: a message's earlier saves and its
+    story walk back over the same ones."""
     if save.previous is None:
         return None
     folder = store.game_folder(save.game_id)
+    known = _READ.get((str(folder), save.previous))
+    if known is not None:
+        return known
     pattern = f"{save.game_id[:8]}-{save.sequence - 1:04d}-*{SUFFIX}"
     for path in sorted(folder.glob(pattern)) if folder.is_dir() else []:
         try:
@@ -30,6 +37,9 @@ def _before(save: SaveFile) -> SaveFile | None:
         except PbemError:
             continue
         if found.sha256 == save.previous:
+            if len(_READ) >= _KEEP:
+                _READ.clear()
+            _READ[(str(folder), found.sha256)] = found
             return found
     return None
 
@@ -40,7 +50,7 @@ def back_from(save: SaveFile) -> Iterator[SaveFile]:
     current: SaveFile | None = save
     while current is not None:
         yield current
-        current = _before(current)
+        current = before(current)
 
 
 def unacknowledged(save: SaveFile, roles: list[str]) -> list[SaveFile]:

@@ -22,8 +22,10 @@ from tests.mail.servers import (
     start_smtp,
 )
 
-IMAP_USERS = {"alice": "alice-imap-secret", "bob": "bob-imap-secret", "carol": "carol-imap-pw"}
-SMTP_USERS = {"alice@pbem.test": "alice-smtp-secret", "bob@pbem.test": "bob-smtp-secret"}
+IMAP_USERS = {"alice": "alice-imap-secret", "bob": "bob-imap-secret", "carol": "carol-imap-pw",
+              "dave": "dave-imap-pw"}
+SMTP_USERS = {"alice@pbem.test": "alice-smtp-secret", "bob@pbem.test": "bob-smtp-secret",
+              "carol@pbem.test": "carol-smtp-pw", "dave@pbem.test": "dave-smtp-pw"}
 
 
 class MemoryKeyring(KeyringBackend):

@@ -1,12 +1,14 @@
-"""``pbem`` as its own process, with the tests' tiny games registered (for ``pbem watch``
+"""``pbem`` as its own process, with the tests' games registered (for ``pbem watch``
 running beside a test): ``python -m tests.mail.pbem_with_tiny_games watch ...``."""
 
 from pbem import games
 from pbem.cli.main import run
+from tests.cardgame import CardMarket
 from tests.tinygame import TinyRace, TinyRaceOfThree
 
 games.register("tiny-race", TinyRace)
 games.register("tiny-race-3", TinyRaceOfThree)
+games.register("card-market", CardMarket)
 
 if __name__ == "__main__":
     run()

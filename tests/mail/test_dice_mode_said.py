@@ -26,7 +26,7 @@ def test_the_dice_mode_is_said_everywhere(tmp_path: Path, mode: str) -> None:
     eml = tmp_path / "turn.eml"
     alice.run("send", first, "--eml", eml)
     msg = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default)
-    assert msg["Subject"].endswith(f"— bob to move ({SHORT[mode]})")
+    assert msg["Subject"].endswith(f"— invitation: bob to join ({SHORT[mode]})")
     body = msg.get_body(("plain",)).get_content().splitlines()
     assert f"Dice: {DICE_WORDS[mode]}." in body
     assert f"({SHORT[mode]})" in alice.run("send", first, "--dry-run").out

@@ -72,33 +72,39 @@ class _Scripted:
             raw, _ = self.listener.accept()
         except OSError:
             return
-        with self.context.wrap_socket(raw, server_side=True) as conn:
-            reader = conn.makefile("rb")
-            conn.sendall(b"* OK scripted server ready\r\n")
-            for line in reader:
-                tag, _, rest = line.strip().partition(b" ")
-                command = rest.split(b" ")[0].upper()
-                if command == b"CAPABILITY":
-                    conn.sendall(b"* CAPABILITY " + self.capabilities.encode() + b"\r\n"
-                                 + tag + b" OK done\r\n")
-                elif command in (b"LOGIN", b"NOOP"):
-                    conn.sendall(tag + b" OK done\r\n")
-                elif command in (b"SELECT", b"EXAMINE"):
-                    conn.sendall(b"* %d EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n" % self.exists
-                                 + tag + b" OK [READ-ONLY] done\r\n")
-                elif command == b"IDLE":
-                    if self.script(conn, tag) == "refused":
-                        continue
-                    if conn.fileno() == -1:
-                        return
-                    done = reader.readline()
-                    if done.strip().upper() == b"DONE":
-                        conn.sendall(tag + b" OK idle done\r\n")
-                elif command == b"LOGOUT":
-                    conn.sendall(b"* BYE bye\r\n" + tag + b" OK done\r\n")
+        try:
+            with self.context.wrap_socket(raw, server_side=True) as conn:
+                self._talk(conn)
+        except (ConnectionError, ssl.SSLError):
+            return  # the client hung up without a LOGOUT (as after a refused IDLE)
+
+    def _talk(self, conn: ssl.SSLSocket) -> None:
+        reader = conn.makefile("rb")
+        conn.sendall(b"* OK scripted server ready\r\n")
+        for line in reader:
+            tag, _, rest = line.strip().partition(b" ")
+            command = rest.split(b" ")[0].upper()
+            if command == b"CAPABILITY":
+                conn.sendall(b"* CAPABILITY " + self.capabilities.encode() + b"\r\n"
+                             + tag + b" OK done\r\n")
+            elif command in (b"LOGIN", b"NOOP"):
+                conn.sendall(tag + b" OK done\r\n")
+            elif command in (b"SELECT", b"EXAMINE"):
+                conn.sendall(b"* %d EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n" % self.exists
+                             + tag + b" OK [READ-ONLY] done\r\n")
+            elif command == b"IDLE":
+                if self.script(conn, tag) == "refused":
+                    continue
+                if conn.fileno() == -1:
                     return
-                else:
-                    conn.sendall(tag + b" BAD unknown\r\n")
+                done = reader.readline()
+                if done.strip().upper() == b"DONE":
+                    conn.sendall(tag + b" OK idle done\r\n")
+            elif command == b"LOGOUT":
+                conn.sendall(b"* BYE bye\r\n" + tag + b" OK done\r\n")
+                return
+            else:
+                conn.sendall(tag + b" BAD unknown\r\n")
 
     def close(self) -> None:
         self.listener.close()

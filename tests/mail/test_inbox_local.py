@@ -177,7 +177,9 @@ def test_bad_mail_is_reported_and_nothing_is_applied(tmp_path: Path) -> None:
          'read -> ')
     line("refused", '"deep"): the message has more than 256 lines that may start a part')
     line("quarantined", "unknown game 'chess'")
-    line("waiting", f"tiny-race game {other_game[0].game_id[:8]}, save 3: earlier saves")
+    line("waiting", f"tiny-race game {other_game[0].game_id[:8]}, save 3: saves 0-2 of this "
+         f"game have not arrived; ask for them again: ", "who wrote save 3, with  pbem send "
+         f"--resend 0..2 {other_game[0].game_id[:8]}-0003-")
     line("old", f"game {game[:8]}, save 1", "an old save, received before (you are at save 4)")
     line("filed", f"game {game[:8]}, save 5")
     line("known", f"game {game[:8]}, save 5: the same save came twice; filed once")

@@ -71,11 +71,12 @@ def test_send_over_starttls_is_received_and_verifies(
     msg, files = _parts(delivered.data)
     save = savefile.read(save_path)
     assert msg["Subject"] == (f"[pbem] Dragons & Tigers of the Three Kingdoms "
-                              f"{save.game_id[:8]} — round 1, save 0 — bob to move "
-                              f"(witnessed dice)")
+                              f"{save.game_id[:8]} — round 1, save 0 — invitation: bob to "
+                              f"join (witnessed dice)")
     assert msg["To"] == "bob <bob@pbem.test>" and msg["From"] == "Alice <alice@pbem.test>"
     body = msg.get_body(("plain",)).get_content()
-    assert "bob (White Tiger 白虎) is to move" in body and "Round 1 of 8" in body
+    assert "bob (White Tiger 白虎): you are invited. Join the game:" in body
+    assert "Round 1 of 8" in body
     assert "Dice: witnessed (each roll needs another player's answer)." in body.splitlines()
     name = savefile.file_name(save.game_id, 0, "blue")
     kind, data = files[name]

@@ -10,7 +10,6 @@ servers, with ``pbem watch`` running as a real background process (IMAP IDLE):
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
@@ -24,10 +23,8 @@ from tests.mail.dt import KINGDOMS_OPTION
 from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import WITNESSED, key_of, newest, play, stored
+from tests.mail.watched import MOVE, OVER, next_event
 from tests.mail.watching import WAIT, Watching, fake_notifier, start
-
-MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
-OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
 
 
 @pytest.fixture
@@ -130,30 +127,6 @@ def test_a_whole_game_with_only_pbem_watch_on_the_opponents_side(
     assert notes[-1].startswith("--app-name=pbem|pbem: game over|Tiny Race ")
 
 
-def _next_event(watchers: dict[str, Watching], game: str, after: int,
-                cursors: dict[str, int]) -> tuple[str, re.Match[str] | None]:
-    """Whichever watcher first says that it is its player's move on save ``after`` or a
-    later one, or that the game is over: (player's name, the "your move" match or None)."""
-    move, over = re.compile(MOVE.format(game=game)), re.compile(OVER.format(game=game))
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        for name, watch in watchers.items():
-            with watch.changed:
-                lines = watch.out[cursors[name]:]
-                for offset, line in enumerate(lines):
-                    if (found := move.search(line)) and int(found.group(1)) >= after:
-                        cursors[name] += offset + 1
-                        return name, found
-                    if over.search(line):
-                        cursors[name] += offset + 1
-                        return name, None
-                if watch.process.poll() is not None:
-                    raise AssertionError(watch.transcript())
-                watch.changed.wait(0.05)
-    raise AssertionError("no watcher said whose move it is:\n"
-                         + "\n".join(w.transcript() for w in watchers.values()))
-
-
 def _played_by_watchers(players: dict[str, Player], watchers: dict[str, Watching],
                         game: str, workdir: Path, rounds: int | None = None) -> SaveFile:
     """Apply each player's scripted turn when their watcher says it is their move, until
@@ -162,7 +135,7 @@ def _played_by_watchers(players: dict[str, Player], watchers: dict[str, Watching
     after = 0
     last: SaveFile | None = None
     while True:
-        name, found = _next_event(watchers, game, after, cursors)
+        name, found = next_event(watchers, game, after, cursors)
         if found is None:
             assert last is not None
             return newest(players[name], last.game_id)

@@ -38,7 +38,7 @@ def play(player: Player, last: SaveFile, actions: Path) -> SaveFile:
     save = savefile.read(written)
     assert written == stored(player, save)  # filed beside the save it answers
     if save.pending is not None:  # stopped at a roll, without knowing its dice
-        assert "Waiting: answer" in out and "roll request" in out, out
+        assert "Waiting: answer" in out and "'s request (" in out, out
         assert not any(a.get("dice") for a in save.actions)
     sent = player.run("send", written).out
     assert f"Sent {save.kind} game {save.game_id[:8]}, save {save.sequence} (witnessed " \

@@ -1,0 +1,181 @@
+"""Games played between homes with ``pbem watch`` running on every side: each player's
+scripted turn is applied when their own watcher says it is their move, and mailed with
+``pbem send``; everything else (joins aside) is done by the watchers, unattended."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pbem import savefile, session, strict_yaml
+from pbem.engine import Action, ActionSpec, Prompt
+from pbem.errors import IllegalAction
+from pbem.identity import LocalIdentity
+from pbem.savefile import SaveFile
+from pbem.selfplay import fill
+from tests.mail.conftest import SMTP_USERS
+from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
+from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.turns import key_of, newest, stored
+from tests.mail.watching import WAIT, Watching
+
+MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
+OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
+Planner = Callable[[SaveFile, LocalIdentity], list[Action]]
+
+
+def homes(names: list[str], root: Path, cert: Certificate, smtp: SmtpServer,
+          dovecot: DovecotServer) -> dict[str, Player]:
+    """Players with a home, SMTP and IMAP of their own, who all know each other."""
+    smtp.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
+    players = {name: make_player(root, name) for name in names}
+    for index, name in enumerate(names):
+        for other in names[index + 1:]:
+            introduce(players[name], players[other])
+        connect_smtp(players[name], smtp, cert, SMTP_USERS[players[name].address])
+        connect_imap(players[name], dovecot, "ssl" if index % 2 == 0 else "starttls")
+    return players
+
+
+def invite(creator: Player, others: list[Player], workdir: Path, kind: str,
+           options: list[str] = ()) -> SaveFile:  # type: ignore[assignment]
+    """``pbem new KIND --opponent ...`` by ``creator``, mailed with ``pbem send``."""
+    args: list[Any] = ["new", kind]
+    for other in others:
+        card = workdir / f"{other.name}.id"
+        card.write_text(other.id_line + "\n")
+        args += ["--opponent", card]
+    for option in options:
+        args += ["--option", option]
+    first = workdir / f"{kind}.pbem.yaml"
+    creator.run(*args, "-o", first)
+    creator.run("send", first)
+    return savefile.read(first)
+
+
+def next_event(watchers: dict[str, Watching], game: str, after: int,
+               cursors: dict[str, int]) -> tuple[str, re.Match[str] | None]:
+    """Whichever watcher first says that it is its player's move on save ``after`` or a
+    later one, or that the game is over: (player's name, the "your move" match or None)."""
+    move, over = re.compile(MOVE.format(game=game)), re.compile(OVER.format(game=game))
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        for name, watch in watchers.items():
+            with watch.changed:
+                lines = watch.out[cursors[name]:]
+                for offset, line in enumerate(lines):
+                    if (found := move.search(line)) and int(found.group(1)) >= after:
+                        cursors[name] += offset + 1
+                        return name, found
+                    if over.search(line):
+                        cursors[name] += offset + 1
+                        return name, None
+                if watch.process.poll() is not None:
+                    raise AssertionError(watch.transcript())
+                watch.changed.wait(0.05)
+    raise AssertionError("no watcher said whose move it is:\n"
+                         + "\n".join(w.transcript() for w in watchers.values()))
+
+
+def where_games_stand(players: dict[str, Player], game_id: str) -> str:
+    """Each player's latest save of the game and who it waits for (for failures)."""
+    lines = []
+    for name, player in players.items():
+        try:
+            save = newest(player, game_id)
+        except (IndexError, OSError) as exc:
+            lines.append(f"{name}: {exc!r}")
+            continue
+        lines.append(f"{name}: save {save.sequence} by {save.writer}, "
+                     f"{[a['do'] for a in save.actions]}, pending {save.pending}, "
+                     f"due {save.due}")
+    return "\n".join(lines)
+
+
+def apply_and_send(player: Player, prev: SaveFile, actions: list[Action],
+                   workdir: Path) -> SaveFile:
+    """``pbem apply`` of ``actions`` on ``prev`` in ``player``'s store, then ``pbem send``."""
+    file = workdir / f"{player.name}-{prev.game_id[:8]}-{prev.sequence + 1}.yaml"
+    file.write_text(strict_yaml.dump(actions))
+    written = wrote(player.run("apply", stored(player, prev), file).out)
+    save = savefile.read(written)
+    player.run("send", written)
+    return save
+
+
+def play_by_watchers(players: dict[str, Player], watchers: dict[str, Watching], game: str,
+                     workdir: Path, planner: Planner,
+                     stop: Callable[[SaveFile], bool] | None = None) -> SaveFile:
+    """Apply each player's planned turn when their watcher says it is their move, until
+    the game is over (the last save) or ``stop`` says so of a save to be played."""
+    cursors = {name: len(watch.out) for name, watch in watchers.items()}
+    after = 0
+    last: SaveFile | None = None
+    game_id = ""
+    while True:
+        try:
+            name, found = next_event(watchers, game, after, cursors)
+        except AssertionError as exc:
+            raise AssertionError(f"{where_games_stand(players, game_id)}\n{exc}") from None
+        player = players[name]
+        if found is None:
+            assert last is not None
+            return newest(player, last.game_id)
+        current = savefile.read(found.group(3))
+        game_id = current.game_id
+        assert Path(found.group(3)) == stored(player, current)
+        if stop is not None and stop(current):
+            return current
+        if found.group(2) == "join":
+            last = savefile.read(wrote(player.run("join", found.group(3)).out))
+            player.run("send", stored(player, last))
+        else:
+            last = apply_and_send(player, current, planner(current, key_of(player)), workdir)
+        after = last.sequence
+
+
+def _ranked(prompt: Prompt, rng: random.Random, used: Counter[str],
+            taken: int) -> list[Action]:
+    """The offers to try, the verbs used least so far first (so that a short game plays
+    every kind of action); ending a turn only after a few actions."""
+    def rank(spec: ActionSpec) -> tuple[float, float]:
+        late = spec.verb.startswith("end") and taken < 3 and len(prompt.actions) > 1
+        return (used[spec.verb] + (1000 if late else 0), rng.random())
+
+    out: list[Action] = []
+    for spec in sorted(prompt.actions, key=rank):
+        out += [fill(spec, rng) for _ in range(3)] + [spec.complete()]
+    return out
+
+
+class RandomPlanner:
+    """A player who takes legal actions at random, preferring those played least so far,
+    until the turn passes to someone else (or waits for the others' answers); ``used``
+    counts the actions played, by verb."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.used: Counter[str] = Counter()
+
+    def __call__(self, prev: SaveFile, me: LocalIdentity) -> list[Action]:
+        composer = session.Composer(prev, me)
+        actions: list[Action] = []
+        while composer.my_move():
+            prompt = composer.prompt()
+            assert prompt is not None
+            for action in _ranked(prompt, self.rng, self.used, len(actions)):
+                try:
+                    composer.act(dict(action))
+                except IllegalAction:
+                    continue
+                break
+            else:
+                raise AssertionError(f"no offered action was accepted: {prompt.text}")
+            actions.append(action)
+            self.used[action["do"]] += 1
+        return actions
