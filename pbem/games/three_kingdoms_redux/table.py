@@ -189,6 +189,13 @@ class Table:
         return [b["general"] for b in self.s["bids"].get(step["space"], [])
                 if b["role"] == step["role"]]
 
+    def in_action_order(self, step: dict[str, Any]) -> str | None:
+        """The state whose turn it is in this round's action order, by the step's ``index``
+        (``None`` once every state has had it)."""
+        order = self.s["action_order"]
+        index = step.setdefault("index", 0)
+        return order[index] if index < len(order) else None
+
     def stationed_count(self, role: str) -> int:
         return len(self.st(role)["stationed"])
 

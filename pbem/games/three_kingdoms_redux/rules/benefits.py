@@ -101,13 +101,8 @@ def _barter_ok(t: Table, role: str, item: Mapping[str, Any], direction: str,
 class Benefits(Handler):
     name = "benefits"
 
-    def _role(self, t: Table, step: Step) -> str | None:
-        order = t.s["action_order"]
-        index = step.setdefault("index", 0)
-        return order[index] if index < len(order) else None
-
     def prompt(self, t: Table, step: Step) -> Prompt | None:
-        role = self._role(t, step)
+        role = t.in_action_order(step)
         if role is None or not step.get("asking"):
             return None
         offers = [_offer(t, role, item) for item in effects.benefits(t, role)]
@@ -125,7 +120,7 @@ class Benefits(Handler):
         if step.get("index", 0) == 0 and not step.get("started"):
             step["started"] = True
             t.heading("End-of-round benefits", "resolution.benefits")
-        role = self._role(t, step)
+        role = t.in_action_order(step)
         if role is None:
             t.s["stack"].pop()
             return

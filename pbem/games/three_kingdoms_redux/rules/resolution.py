@@ -96,13 +96,8 @@ def space_step(t: Table, space: str) -> str:
 class TakeActions(Handler):
     name = "take-actions"
 
-    def _role(self, t: Table, step: Step) -> str | None:
-        order = t.s["action_order"]
-        index = step.setdefault("index", 0)
-        return order[index] if index < len(order) else None
-
     def prompt(self, t: Table, step: Step) -> Prompt | None:
-        role = self._role(t, step)
+        role = t.in_action_order(step)
         if role is None or role not in step.get("started", []) or not pending(t, role):
             return None
         offers = []
@@ -119,7 +114,7 @@ class TakeActions(Handler):
                    "resolution.take-actions")
 
     def run(self, t: Table, step: Step) -> None:
-        role = self._role(t, step)
+        role = t.in_action_order(step)
         if role is None:
             t.s["stack"].pop()
             return
