@@ -19,10 +19,11 @@ from pbem.errors import FormatError, PbemError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-AsName = Annotated[str | None, typer.Option("--as", help="Act as this local identity (a name "
-                                                          "made with pbem keygen).")]
-KeyPath = Annotated[str | None, typer.Option("--key", help="Use this OpenSSH Ed25519 private "
-                                                           "key file, e.g. ~/.ssh/id_ed25519.")]
+AsName = Annotated[str | None, typer.Option(
+    "--as", metavar="NAME", help="Act as this local identity (a name made with pbem keygen).")]
+KeyPath = Annotated[str | None, typer.Option(
+    "--key", metavar="FILE", help="Use this OpenSSH Ed25519 private key file, e.g. "
+                                  "~/.ssh/id_ed25519.")]
 
 _GLOBAL: dict[str, str | None] = {"as": None, "key": None}
 

@@ -6,44 +6,17 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperArgument, TyperCommand
 
 from pbem import identity, keeping, paths, savefile, session
-from pbem.cli.common import guarded, say
+from pbem.cli.common import AsName, KeyPath, guarded, say
 from pbem.cli.main import PLAY, app
 from pbem.errors import PbemError, UsageError
 
 Lang = Annotated[str, typer.Option(
     "--lang", metavar="LANG",
     help="Names and labels: en (English, with Chinese names) or zh (Chinese).")]
-AsName = Annotated[str | None, typer.Option(
-    "--as", metavar="NAME", help="Act as this local identity (a name made with pbem keygen).")]
-KeyPath = Annotated[str | None, typer.Option(
-    "--key", metavar="FILE", help="Use this OpenSSH Ed25519 private key, e.g. "
-                                  "~/.ssh/id_ed25519.")]
 DEMO_KINGDOMS = {"blue": ["cao-cao", "liu-biao", "ma-teng"],
                  "white": ["liu-bei", "sun-wu", "yuan-shao"]}
-
-
-class TableCommand(TyperCommand):
-    """A command whose help names each value by its metavar alone: no ``<path>`` beside
-    SAVE, no ``<bool>`` beside a flag such as ``--help``."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            if isinstance(param, TyperArgument):
-                param.display_type_rich = _no_type  # type: ignore[method-assign]
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
-
-
-def _no_type(ctx: Any) -> str:
-    return ""
 
 
 def _lang(value: str) -> str:
@@ -61,7 +34,7 @@ def _open(save_path: Path, **kwargs: Any) -> None:
         say(farewell)
 
 
-@app.command(cls=TableCommand, rich_help_panel=PLAY,
+@app.command(rich_help_panel=PLAY,
              help="Open the terminal table on a save: compose your turn, or look at the "
                   "position when it is not yours to play.",
              epilog="Example: [bold]pbem play 7f3c2a91-0012-white.pbem.yaml[/bold]")
@@ -75,7 +48,7 @@ def play(
     _open(save_path, review=False, lang=_lang(lang), as_name=as_name, key=key)
 
 
-@app.command(cls=TableCommand, rich_help_panel=PLAY,
+@app.command(rich_help_panel=PLAY,
              help="Step through a game's history action by action, read-only.",
              epilog="Example: [bold]pbem review SAVE --lang zh[/bold]")
 @guarded
@@ -122,7 +95,7 @@ def make_demo(folder: Path) -> Path:
     return keeping.write_all([first, session.join(first, liu)], folder)
 
 
-@app.command(cls=TableCommand, rich_help_panel=PLAY,
+@app.command(rich_help_panel=PLAY,
              help="A hot-seat Dragons & Tigers game for two players on this machine, cao and "
                   "liu, opened in the terminal table. The demo keeps its players' keys and its "
                   "game in a folder of its own (in pbem's data folder), apart from your "

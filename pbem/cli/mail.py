@@ -12,6 +12,7 @@ import typer
 from pbem import answering, config, identity, savefile
 from pbem.atomic import write_new
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say, warn
+from pbem.cli.helptext import PbemTyper
 from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
@@ -31,7 +32,7 @@ from pbem.signing import PublicKey
 
 MAIL = "E-mail"
 
-config_app = typer.Typer(
+config_app = PbemTyper(
     name="config", no_args_is_help=True, rich_markup_mode="rich",
     help="Your mail settings and address book (no password is ever stored in them).")
 app.add_typer(config_app, rich_help_panel=MAIL)

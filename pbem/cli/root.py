@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import typer
-
 from pbem.cli.common import AsName, KeyPath, set_global_identity
+from pbem.cli.helptext import PbemTyper
 
-app = typer.Typer(
+app = PbemTyper(
     name="pbem",
     help="Play Three Kingdoms board wargames by e-mail: signed, chained saves, fair dice, "
          "every rule enforced.",

@@ -4,16 +4,12 @@ reads as sentences."""
 from __future__ import annotations
 
 import asyncio
-import itertools
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from pbem.cli.main import _register_extras
-from pbem.cli.main import app as cli
 from tests.tui.kit import diplomats_game, region_text, settle
 from tui.launch import make_app
 from tui.words import count, describe_action, dice_lines, plural
@@ -75,17 +71,3 @@ def test_every_column_is_explained(tmp_path: Path, players: Any) -> None:
     assert "Ar armies · MP manpower of the areas held" in flat["kingdoms"], flat["kingdoms"]
     assert "C command · S strategist · V valor · A admin · D diplomacy · L loyalty" \
         in flat["characters"], flat["characters"]
-
-
-@pytest.mark.parametrize("command", ["play", "review", "demo"])
-def test_help_reads_well(command: str) -> None:
-    result = CliRunner().invoke(cli, [command, "--help"], env={"COLUMNS": "160"})
-    assert result.exit_code == 0
-    text = result.output
-    assert not re.search(r"<(bool|str|path|list\[Path\])>", text), text
-    description = text.split("Usage:", 1)[1].split("╭", 1)[0]
-    lines = [line.strip() for line in description.splitlines()[1:] if line.strip()]
-    assert lines
-    for first, second in itertools.pairwise(lines):
-        # a line broken where the terminal did not need it: the next word would have fit
-        assert len(first) + 1 + len(second.split(" ", 1)[0]) > 155, (first, second)
