@@ -83,9 +83,9 @@ def _hidden_of(view: dict[str, Any]) -> dict[str, str]:
 
 
 def _most_hidden(player: Player, last: SaveFile) -> SaveFile:
-    """The save of the game in which the states hold the most generals hidden (the
-    fewest any state holds first, then all of them; the earliest of equals), as any
-    spectator can count them."""
+    """The save of the game in which the states hold the most generals hidden, each with
+    a hand (the fewest any state holds first, then all of them; the earliest of equals),
+    as any spectator can count them."""
     module = games.get(KIND)
     best: tuple[int, int] = (-1, -1)
     chosen = last
@@ -94,10 +94,11 @@ def _most_hidden(player: Player, last: SaveFile) -> SaveFile:
         if save.due is None:
             continue
         states = gameplay.view(module, save.state, None)["states"].values()
-        counts = [sum(not g["public"] for g in state["generals"]) for state in states]
+        counts = [sum(not g["public"] for g in state["generals"]) if state["hand_count"]
+                  else 0 for state in states]
         if (min(counts), sum(counts)) > best:
             best, chosen = (min(counts), sum(counts)), save
-    assert best[0] >= 1, best  # every state had generals in hiding at some point
+    assert best[0] >= 1, best  # every state had a hand and generals in hiding at once
     return chosen
 
 
