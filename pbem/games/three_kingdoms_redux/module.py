@@ -13,7 +13,15 @@ from typing import Any
 
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.three_kingdoms_redux import dataset, describe, flow, rules, scenario, summaries
+from pbem.games.three_kingdoms_redux import (
+    dataset,
+    describe,
+    flow,
+    news,
+    rules,
+    scenario,
+    summaries,
+)
 from pbem.games.three_kingdoms_redux import view as views
 from pbem.games.three_kingdoms_redux.catalog import ROLES, load_catalog
 from pbem.games.three_kingdoms_redux.orders import ORDERS
@@ -152,6 +160,9 @@ class ThreeKingdomsRedux(GameModule):
     def describe(self, state: State, role: str | None = None,
                  known: Mapping[str, str] | None = None) -> str:
         return describe.position(state, role, known or {})
+
+    def key_results(self, log: list[str]) -> list[str]:
+        return news.key_results(log)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
