@@ -66,7 +66,7 @@ def test_each_player_sees_their_own_cards_only(tmp_path: Path) -> None:
     assert not any(card in seen["east"] for card in NORTH_CARDS)
     assert all(card in seen["north"] for card in NORTH_CARDS)
     assert not any(card in seen["north"] for card in EAST_CARDS)
-    assert "hand_sizes: {'north': 3, 'east': 3}" in seen["north"]  # theirs: a count
+    assert "Cards in hand: north 3, east 3" in seen["north"]  # theirs: a count
     for key in ("hand-over 1", "hand-over 2"):
         assert "Pass the keyboard to" in seen[key]
         assert not any(card in seen[key] for card in NORTH_CARDS + EAST_CARDS)
@@ -167,4 +167,4 @@ def test_a_card_waiting_for_the_others_share_is_answered_here(tmp_path: Path) ->
     assert "north plays m11, worth 5" in seen["log"]
     assert "The other players' pbem answered it here (1 save)." in " ".join(
         seen["log"].split())
-    assert "played: ['m11']" in seen["screen"]
+    assert "Played: m11;" in seen["screen"]
