@@ -1,8 +1,8 @@
 """A new player's evening, in a real terminal and by keyboard alone: the demo's whole first
 round (both players at one keyboard, every hand-over), then the README's commands.
 
-The demo's two players get the sample keys of saves/golden/keys and the game a fixed id,
-so the dice (and the round) are the same on every run; everything else is typed."""
+The demo's two players get the sample keys of saves/golden/keys and the game a fixed id and
+fixed salts, so the dice (and the round) are the same on every run; everything else is typed."""
 
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ def setup_demo(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PBEM_DATA_DIR", str(demo / "data"))
     cao, liu = identity.load("cao"), identity.load("liu")
     first = session.new_game("dragons-tigers", cao, [liu.identity], {"kingdoms": DEMO_KINGDOMS},
-                             game_id=GAME_ID)
-    return keeping.write_all([first, session.join(first, liu)], demo / "game")
+                             game_id=GAME_ID, salt="2" * 32)
+    return keeping.write_all([first, session.join(first, liu, "3" * 32)], demo / "game")
 
 
 def play_one(term: Terminal, evening: Evening, levied: set[str]) -> str:
