@@ -14,6 +14,7 @@ mover's watcher hears of that and files it.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import statistics
@@ -76,6 +77,7 @@ def _servers() -> Iterator[tuple[Any, Any]]:
     sys.path.insert(0, str(ROOT))
     from tests.mail.servers import start_dovecot, start_smtp
 
+    logging.getLogger("mail.log").setLevel(logging.ERROR)  # the test SMTP server's chatter
     dovecot = start_dovecot(PASSWORDS)
     smtp = start_smtp(dovecot.cert,
                       {f"{n}@pbem.test": p for n, p in PASSWORDS.items()}, "starttls", dovecot)
