@@ -19,8 +19,15 @@ import pytest
 from tests.mail import whole_game
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import newest, stored
-from tests.mail.watched import OVER, RandomPlanner, homes, invite, play_by_watchers
-from tests.mail.watching import Watching, fake_notifier, start
+from tests.mail.watched import (
+    OVER,
+    RandomPlanner,
+    homes,
+    invite,
+    play_by_watchers,
+    start_watchers,
+)
+from tests.mail.watching import Watching
 
 NAMES = ["alice", "bob", "carol", "dave"]
 EVERY_VERB = {"draw", "play", "give", "steal", "discard", "recycle", "scout", "keep", "show",
@@ -32,13 +39,9 @@ def test_four_players_play_card_market_by_mail_to_its_audit(
         tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
         dovecot: DovecotServer) -> None:
     players = homes(NAMES, tmp_path, cert, smtp_server, dovecot)
-    notifier, _ = fake_notifier(tmp_path / "bin")
     watchers: dict[str, Watching] = {}
     try:
-        for name, player in players.items():
-            watchers[name] = start(player, "--no-notify", path=notifier)
-        for watch in watchers.values():
-            watch.wait_for(r"^Watching ")
+        start_watchers(players, watchers, tmp_path / "bin")
         first = invite(players["alice"], [players[n] for n in NAMES[1:]], workdir,
                        "card-market")
         planner = RandomPlanner(1)

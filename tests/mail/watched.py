@@ -22,7 +22,7 @@ from tests.mail.conftest import SMTP_USERS
 from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of, newest, stored
-from tests.mail.watching import WAIT, Watching
+from tests.mail.watching import WAIT, Watching, fake_notifier, start
 
 MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
 OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
@@ -40,6 +40,17 @@ def homes(names: list[str], root: Path, cert: Certificate, smtp: SmtpServer,
         connect_smtp(players[name], smtp, cert, SMTP_USERS[players[name].address])
         connect_imap(players[name], dovecot, "ssl" if index % 2 == 0 else "starttls")
     return players
+
+
+def start_watchers(players: dict[str, Player], watchers: dict[str, Watching],
+                   bin_folder: Path) -> None:
+    """``pbem watch`` started for every player (into ``watchers``, so that a caller's
+    ``finally`` can stop those already running), each waited for until it watches."""
+    notifier, _ = fake_notifier(bin_folder)
+    for name, player in players.items():
+        watchers[name] = start(player, "--no-notify", path=notifier)
+    for watch in watchers.values():
+        watch.wait_for(r"^Watching ")
 
 
 def invite(creator: Player, others: list[Player], workdir: Path, kind: str,
