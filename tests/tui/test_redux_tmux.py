@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from pathlib import Path
-
-import pytest
 
 from tests.tui.terminal import Terminal
 
@@ -41,7 +38,6 @@ def keep_generals(term: Terminal) -> None:
     term.press("Enter")
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_three_players_at_one_keyboard(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()

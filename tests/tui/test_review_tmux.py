@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import subprocess
 import sys
 import time
@@ -12,8 +11,6 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.tui.conftest import write_game
 
@@ -28,7 +25,6 @@ def tmux(*args: str, check: bool = True) -> str:
                           text=True).stdout
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_pbem_review_in_tmux(tmp_path: Path, players: Any) -> None:
     save = write_game(tmp_path, players)
     session = f"pbem-{uuid.uuid4().hex[:8]}"
