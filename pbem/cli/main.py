@@ -9,10 +9,20 @@ from typing import Annotated, Any
 import typer
 
 from pbem import games, identity, keeping, savefile, session, verification
-from pbem.cli.common import AsName, KeyPath, guarded, me, read_yaml_file, say, warn
+from pbem.cli.common import (
+    AsName,
+    KeyPath,
+    explicit_identity,
+    guarded,
+    me,
+    read_yaml_file,
+    say,
+    warn,
+)
 from pbem.cli.root import CHECK, IDENTITY, PLAY, app
 from pbem.errors import FormatError, UsageError
 from pbem.ledger import Ledger
+from pbem.signing import PublicKey
 
 __all__ = ["CHECK", "IDENTITY", "PLAY", "app", "run"]
 
@@ -49,7 +59,7 @@ def keygen(
 @guarded
 def whoami(as_name: AsName = None, key: KeyPath = None) -> None:
     """Print your identity line, to send to an opponent for pbem new --opponent."""
-    local = me(as_name, key)
+    local = me(as_name, key, tell=True)
     say(local.identity.record(local.key))
 
 
@@ -82,13 +92,21 @@ def _notice(module: Any, save: savefile.SaveFile) -> None:
 
 
 def _hotseat_identities(names: list[str]) -> list[identity.LocalIdentity]:
+    """The local identity of each hot-seat player: the key of that name, else a new one
+    (marked as made for a hot-seat game); says which were made and where keys live."""
     locals_ = []
+    made = []
     for name in names:
         identity.check_name(name)
         if name in identity.local_names():
             locals_.append(identity.load(name))
         else:
-            locals_.append(identity.keygen(name))
+            locals_.append(identity.keygen(name, hotseat=True))
+            made.append(name)
+    kept = [n for n in names if n not in made]
+    parts = ([f"made {', '.join(made)}"] if made else []) + (
+        [f"using {', '.join(kept)}"] if kept else [])
+    say(f"Identities: {'; '.join(parts)} (keys in {identity.key_dir()}).")
     return locals_
 
 
@@ -167,7 +185,7 @@ def new(
         return
     if not opponent:
         raise UsageError("give --opponent (an identity line or file) or --hotseat")
-    creator = me(as_name, key)
+    creator = me(as_name, key, tell=True)
     rivals = [identity.read_identity_arg(value) for value in opponent]
     save = session.new_game(game, creator, rivals, options, scenario_data, mode)
     path = output or Path(savefile.file_name(save.game_id, save.sequence, save.writer))
@@ -190,8 +208,8 @@ def join(
     key: KeyPath = None,
 ) -> None:
     """Join a game you were invited to: adds your dice commitments, signed by you."""
-    local = me(as_name, key)
     prev = savefile.read(save_path)
+    local = _joiner(prev, as_name, key)
     checked = verification.check(prev, Ledger(local.key.public), [], save_path)
     answer = session.join(prev, local)
     path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
@@ -206,6 +224,16 @@ def join(
     assert answer.due is not None
     say(f"Wrote {path}. Send it to {answer.player(answer.due['role'])['name']} "
         f"({answer.due['text']}).")
+
+
+def _joiner(prev: savefile.SaveFile, as_name: str | None,
+            key: str | None) -> identity.LocalIdentity:
+    """Who joins: the identity named with --as/--key, else the local key of the seat the
+    save invites, else the one pbem picks for you."""
+    if explicit_identity(as_name, key) or prev.due is None:
+        return me(as_name, key, tell=True)
+    invited = identity.find_local(PublicKey.from_line(prev.player(prev.due["role"])["key"]))
+    return invited if invited is not None else me(None, None, tell=True)
 
 
 def _clean_on_start() -> None:
