@@ -128,8 +128,11 @@ def keygen(name: str, passphrase: bytes | None = None, hotseat: bool = False) ->
     key = PrivateKey.generate()
     write_new(target, key.to_openssh(passphrase), mode=0o600)
     write_new(target.with_suffix(".pub"), f"{key.public.line} {name}\n".encode())
+    marker = target.with_name(name + HOTSEAT)
     if hotseat:
-        write_new(target.with_suffix(HOTSEAT), b"made for a hot-seat game (pbem new --hotseat)\n")
+        write_new(marker, b"made for a hot-seat game (pbem new --hotseat)\n")
+    elif marker.exists():  # left by a hot-seat key of this name, since deleted
+        marker.unlink()
     return LocalIdentity(name, key, target)
 
 

@@ -119,3 +119,15 @@ def test_the_demo_says_who_its_players_are_and_where_their_keys_live(
     assert Path(out.strip()).is_file(), "standard output is the save alone"
     keys = isolated_home / "data" / "demo" / "config" / "keys"
     assert f"its players' keys, cao and liu, in {keys}" in err
+
+
+def test_a_key_made_again_by_hand_is_your_own(tmp_path: Path) -> None:
+    """A hot-seat key deleted and made again with keygen is no longer marked hot-seat."""
+    os.chdir(tmp_path)
+    pbem("new", "tiny-race", "--hotseat", "-o", "hotseat")
+    for name in ("player-1", "player-1.pub"):
+        (identity.key_dir() / name).unlink()
+    pbem("keygen", "player-1")
+    assert not identity.is_hotseat("player-1") and identity.is_hotseat("player-2")
+    out, _ = pbem("whoami")
+    assert record_name(out) == "player-1"
