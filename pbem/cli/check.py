@@ -241,8 +241,9 @@ def _check_kept(book: Ledger, game_id: str, prefix: str) -> None:
 def selfplay(
     game: Annotated[str, typer.Argument(help="Which game: " + ", ".join(games.kinds()) + ".")],
     games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
-    players: Annotated[int, typer.Option("--players", min=2, max=8,
-                                         help="Players per game.")] = 2,
+    players: Annotated[int | None, typer.Option(
+        "--players", min=2, max=8, help="Players per game (default: the fewest the game "
+                                        "takes).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     dice: Annotated[str, typer.Option("--dice", help="open or witnessed.")] = "open",
     out: Annotated[Path | None, typer.Option(
@@ -252,16 +253,18 @@ def selfplay(
     verified: a smoke test of the rules and a source of sample games."""
     from pbem import selfplay as random_play
 
-    games.get(game)
+    module = games.get(game)
     if dice not in ("open", "witnessed"):
         raise UsageError("--dice is open or witnessed")
     for index in range(games_count):
-        result = random_play.play(game, players, seed + index, dice=dice)
+        result = random_play.play(game, players or module.min_players, seed + index,
+                                  dice=dice)
         verdict = random_play.verify(result)
         outcome = result.outcome or {}
+        winner = outcome.get("winner")
+        who = f"{module.role_label(winner)} wins" if winner else "no winner"
         say(f"game {seed + index}: {result.actions} actions, {len(result.saves)} saves, "
-            f"{result.rolls} dice; result: {outcome.get('winner') or 'no winner'} "
-            f"({outcome.get('reason', '?')}); {verdict.lines[0]}")
+            f"{result.rolls} dice; {who} ({outcome.get('reason', '?')}); {verdict.lines[0]}")
         if out is not None:
             folder = out / f"game-{seed + index}" if games_count > 1 else out
             for save in result.saves:
