@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem import hidden
+from pbem import hidden, steps
 from pbem.drafts import Draft
 from pbem.engine import GameModule
 from pbem.savefile import SaveFile
@@ -75,18 +75,26 @@ def _what_it_is(save: SaveFile, module: GameModule) -> list[str]:
         return [f"{name}'s pbem answers the roll request"]
     if verbs == [JOIN]:
         return [f"{name} joins the game"]
-    lines = [f"{name}: {module.describe_action(a)}" for a in save.actions]
-    if save.pending is not None:
-        lines.append(f"{name} asks the other players to answer before the dice are rolled")
-    return lines
+    return [f"{name}: {module.describe_action(a)}" for a in save.actions]
+
+
+def _request(save: SaveFile, module: GameModule) -> str:
+    """A roll request (witnessed dice): which roll waits (what the action does is told
+    by the save that answers it)."""
+    assert save.pending is not None
+    name = save.player(save.pending["by"])["name"]
+    return (f"{name}'s action waits for the other players to witness its roll: "
+            f"{steps.first_roll(module, save.state, save.pending)}")
 
 
 def save_lines(save: SaveFile, module: GameModule, dice: bool = False) -> list[str]:
     """What one save tells: its log lines as the game phrases them now (else what the
     save is), and with ``dice`` its dice."""
     lines = [singular(module.tell(line)) for line in save.doc["log"]]
-    if not lines:
+    if not lines and (save.actions or save.pending is None):
         lines = _what_it_is(save, module)
+    if save.pending is not None:
+        lines.append(_request(save, module))
     if dice:
         rolls = [r for a in save.actions for r in a.get("dice") or [] if isinstance(r, dict)]
         lines += [f"  · {line}" for line in dice_lines(rolls)]

@@ -151,3 +151,21 @@ def test_a_count_of_one_is_singular() -> None:
         "Wei keeps 1 general face down and returns 2 unseen"
     assert singular("takes 1 deficit tokens; 11 armies; +1 Han emperor tokens") == \
         "takes 1 deficit token; 11 armies; +1 Han emperor tokens"
+
+
+def test_a_roll_request_says_which_roll_waits() -> None:
+    """With witnessed dice the mover's save only asks: it is told so, not left empty."""
+    story, _ = pbem("log", GOLDEN / "90142caf-0002-blue.pbem.yaml")
+    assert sections(story) == {"--- save 2: player-1 (blue) ---": [
+        "player-1's action waits for the other players to witness its roll: draft order: "
+        "Blue Dragon rolls"]}
+
+
+def test_a_whole_witnessed_game_has_no_empty_section(tmp_path: Path) -> None:
+    """The golden game's first 41 saves (requests, answers, turns), told whole."""
+    for path in sorted(GOLDEN.glob("90142caf-*.pbem.yaml"))[:41]:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    story, _ = pbem("log", sorted(tmp_path.glob("*.pbem.yaml"))[-1], "--all")
+    found = sections(story)
+    assert len(found) == 41
+    assert all(found.values()), [head for head, lines in found.items() if not lines]
