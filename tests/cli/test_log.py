@@ -169,3 +169,11 @@ def test_a_whole_witnessed_game_has_no_empty_section(tmp_path: Path) -> None:
     found = sections(story)
     assert len(found) == 41
     assert all(found.values()), [head for head, lines in found.items() if not lines]
+
+
+def test_redux_lines_read_well() -> None:
+    story, _ = pbem("log", REDUX / "3b1d0caf-0019-shu.pbem.yaml")
+    assert ("  Criterion markers turn over: Control Han emperor now bids on administration, "
+            "Win popular support on combat (update.flip-criterion)") in story
+    story, _ = pbem("log", REDUX / "3b1d0caf-0013-shu.pbem.yaml")
+    assert "Wei takes its actions (it won 1 space) (resolution.take-actions)" in story

@@ -10,6 +10,8 @@ import re
 
 _JOINT_WIN = re.compile(r"(?P<space>.+?): (?P<names>[^:]+? and [^:]+?) wins with (?P<total>\d+)")
 _ACTIONS = re.compile(r"(?P<state>.+?) takes its actions \((?P<won>\d+) won\)")
+_CRITERIA = re.compile(r"Criterion markers turn over: (?P<a>.+) (?P<x>administration|combat); "
+                       r"(?P<b>.+) (?P<y>administration|combat)")
 
 
 def tell(line: str) -> str:
@@ -22,4 +24,7 @@ def tell(line: str) -> str:
     elif found := _ACTIONS.match(body):
         body = (f"{found['state']} takes its actions (it won {found['won']} spaces)"
                 + body[found.end():])
+    elif found := _CRITERIA.match(body):
+        body = (f"Criterion markers turn over: {found['a']} now bids on {found['x']}, "
+                f"{found['b']} on {found['y']}" + body[found.end():])
     return lead + body
