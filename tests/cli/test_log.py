@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pbem import drafts, savefile
+from pbem import drafts, games, savefile
 from pbem.cli.main import app
 from pbem.story import dice_lines, singular
 
@@ -177,3 +177,19 @@ def test_redux_lines_read_well() -> None:
             "Win popular support on combat (update.flip-criterion)") in story
     story, _ = pbem("log", REDUX / "3b1d0caf-0013-shu.pbem.yaml")
     assert "Wei takes its actions (it won 1 space) (resolution.take-actions)" in story
+
+
+def test_dragons_tigers_mandate_and_attrition_read_well() -> None:
+    story, _ = pbem("log", GOLDEN / "90142caf-0020-white.pbem.yaml")
+    assert ("  Mandate of Heaven: a 4 moves the marker south, off the display: the round "
+            "ends at once (4.8)") in story
+    story, _ = pbem("log", GOLDEN / "90142caf-0049-white.pbem.yaml")
+    assert "  Dong Zhuo 董卓 (Li Jue) loses 2 armies to attrition (4.5.2)" in story
+
+
+def test_allies_winning_together_win() -> None:
+    tell = games.get("three-kingdoms-redux").tell
+    assert tell("  Construct state enhancement: Wei and Wu wins with 7 (bid.highest)") == \
+        "  Construct state enhancement: Wei and Wu win with 7 (bid.highest)"
+    assert tell("  Construct state enhancement: Wei wins with 7 (bid.highest)") == \
+        "  Construct state enhancement: Wei wins with 7 (bid.highest)"
