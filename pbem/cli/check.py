@@ -130,7 +130,9 @@ def verify(
 def log(
     save_path: Annotated[Path, typer.Argument(
         metavar="SAVE", help="A save, or the draft of a turn beside its save.")],
-    earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...")
+    earlier: Annotated[list[Path], typer.Argument(
+        metavar="[EARLIER_SAVES]...", help="Earlier saves of the same game (also looked for "
+                                           "beside SAVE), or the draft beside SAVE.")
     ] = [],  # noqa: B006
     whole: Annotated[bool, typer.Option("--all", help="The whole game, not just this save.")
     ] = False,

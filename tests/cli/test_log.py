@@ -85,6 +85,8 @@ def test_a_draft_beside_the_save_is_named_as_a_draft(tmp_path: Path) -> None:
     assert story.splitlines()[-3:] == [head, "player-1: start", "player-1: stretch"]
     from_draft, _ = pbem("log", draft)
     assert from_draft == story, "given the draft itself, the same story"
+    beside, _ = pbem("log", last, draft)
+    assert beside == story, "given the draft after its save, the same story"
 
 
 def test_a_stale_or_lone_draft_is_refused(tmp_path: Path) -> None:
