@@ -115,8 +115,10 @@ def key_dir() -> Path:
     return paths.config_dir() / "keys"
 
 
-def keygen(name: str, passphrase: bytes | None = None, hotseat: bool = False) -> LocalIdentity:
-    """Create NAME's key in the config folder; refuse to overwrite an existing one.
+def keygen(name: str, passphrase: bytes | None = None, hotseat: bool = False,
+           key: PrivateKey | None = None) -> LocalIdentity:
+    """Create NAME's key (or keep ``key`` under that name) in the config folder; refuse to
+    overwrite an existing one.
 
     ``hotseat``: the key is made for a hot-seat game (``pbem new --hotseat``); a marker
     file ``NAME.hotseat`` beside it keeps it from being taken as the player's own identity.
@@ -125,7 +127,7 @@ def keygen(name: str, passphrase: bytes | None = None, hotseat: bool = False) ->
     target = key_dir() / name
     if target.exists() or target.with_suffix(".pub").exists():
         raise KeyProblem(f"a key named {name!r} exists already; choose another name", str(target))
-    key = PrivateKey.generate()
+    key = key or PrivateKey.generate()
     write_new(target, key.to_openssh(passphrase), mode=0o600)
     write_new(target.with_suffix(".pub"), f"{key.public.line} {name}\n".encode())
     marker = target.with_name(name + HOTSEAT)

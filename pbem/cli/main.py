@@ -22,7 +22,7 @@ from pbem.cli.common import (
 from pbem.cli.root import CHECK, IDENTITY, PLAY, app
 from pbem.errors import FormatError, UsageError
 from pbem.ledger import Ledger
-from pbem.signing import PublicKey
+from pbem.signing import PrivateKey, PublicKey
 
 __all__ = ["CHECK", "IDENTITY", "PLAY", "app", "run"]
 
@@ -91,23 +91,30 @@ def _notice(module: Any, save: savefile.SaveFile) -> None:
         say(notice)
 
 
-def _hotseat_identities(names: list[str]) -> list[identity.LocalIdentity]:
-    """The local identity of each hot-seat player: the key of that name, else a new one
-    (marked as made for a hot-seat game); says which were made and where keys live."""
-    locals_ = []
-    made = []
+def _hotseat_identities(names: list[str]) -> tuple[list[identity.LocalIdentity], list[str]]:
+    """The identity of each hot-seat player: the local key of that name, else a new key,
+    made in memory (kept by :func:`_keep_made` once the game is sure to be written); and
+    the names of the new ones."""
+    locals_, made = [], []
     for name in names:
         identity.check_name(name)
         if name in identity.local_names():
             locals_.append(identity.load(name))
         else:
-            locals_.append(identity.keygen(name, hotseat=True))
+            locals_.append(identity.LocalIdentity(name, PrivateKey.generate()))
             made.append(name)
-    kept = [n for n in names if n not in made]
+    return locals_, made
+
+
+def _keep_made(locals_: list[identity.LocalIdentity], made: list[str]) -> str:
+    """Write the new keys (marked as made for a hot-seat game); the line that says so."""
+    for local in locals_:
+        if local.name in made:
+            identity.keygen(local.name, hotseat=True, key=local.key)
+    kept = [loc.name for loc in locals_ if loc.name not in made]
     parts = ([f"made {', '.join(made)}"] if made else []) + (
         [f"using {', '.join(kept)}"] if kept else [])
-    say(f"Identities: {'; '.join(parts)} (keys in {identity.key_dir()}).")
-    return locals_
+    return f"Identities: {'; '.join(parts)} (keys in {identity.key_dir()})."
 
 
 @app.command(rich_help_panel=PLAY, epilog=(
@@ -164,14 +171,16 @@ def new(
         if opponent:
             raise UsageError("--hotseat and --opponent do not mix")
         names = list(player) or [f"player-{i + 1}" for i in range(players or module.min_players)]
-        locals_ = _hotseat_identities(names)
+        locals_, made = _hotseat_identities(names)
         first = session.new_game(game, locals_[0], [loc.identity for loc in locals_[1:]],
                                  options, scenario_data, mode)
         saves = [first]
         for local in locals_[1:]:
             saves.append(session.join(saves[-1], local))
         folder = output or Path(first.game_id[:8])
+        told = _keep_made(locals_, made)
         written = keeping.write_chain(saves, folder)
+        say(told)
         say(f"New {module.title} game {first.game_id[:8]} for "
             f"{', '.join(p['name'] for p in first.players)}.")
         say(dice_line(first))

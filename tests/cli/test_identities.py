@@ -131,3 +131,12 @@ def test_a_key_made_again_by_hand_is_your_own(tmp_path: Path) -> None:
     assert not identity.is_hotseat("player-1") and identity.is_hotseat("player-2")
     out, _ = pbem("whoami")
     assert record_name(out) == "player-1"
+
+
+def test_a_hotseat_game_refused_makes_no_key(tmp_path: Path) -> None:
+    """Bad input: one line, and neither a game nor a key written."""
+    os.chdir(tmp_path)
+    out, err = pbem("new", "tiny-race", "--hotseat", "--option", "target=1", "-o", "race",
+                    code=2)
+    assert "target must be" in err and out == ""
+    assert identity.local_names() == [] and not (tmp_path / "race").exists()
