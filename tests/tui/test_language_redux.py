@@ -13,6 +13,7 @@ from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
 from pbem.selfplay import candidates
+from pbem.story import dice_lines
 from tui.engine_text import EngineText, view_names
 
 KIND = "three-kingdoms-redux"
@@ -51,7 +52,9 @@ def engine_texts(seed: int) -> set[str]:
                 state = backup
                 dice.restore(mark)
     assert state.get("result"), "the game ran to its end"
-    return texts | {e.text for e in log.entries} | {r.purpose for r in dice.rolls}
+    rolls = [r.record() for r in dice.rolls]
+    return (texts | {e.text for e in log.entries} | {r.purpose for r in dice.rolls}
+            | set(dice_lines(rolls)))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
