@@ -272,6 +272,12 @@ class GameModule(ABC):
         captures, areas changing hands, losses to events... ``[]``: the game marks none."""
         return []
 
+    def tell(self, line: str) -> str:
+        """A log line as it reads best now. Saves keep each line as it was first written
+        (and re-checked word for word), so a better phrasing is applied when the line is
+        shown. The default: the line as it is."""
+        return line
+
     def describe_action(self, action: Action) -> str:
         """A one-line description of an action for people."""
         args = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("do", "dice"))

@@ -23,6 +23,7 @@ cryptographic implementation of the same contract.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -227,3 +228,26 @@ def known_to(state: Mapping[str, Any], role: str | None) -> dict[str, str]:
         return {}
     return {handle: str(entry["card"]) for handle, entry in data["cards"].items()
             if entry["revealed"] or (role is not None and entry["holder"] == role)}
+
+
+# The purposes of the draws that hidden cards make (OpenSecrets above, the sealed cards of
+# pbem.hidden_cards.operations) and the words a log tells them with: the value of such a
+# draw means nothing to a reader, and with open cards it would tell which card was drawn.
+DRAW_WORDS = (
+    (re.compile(r"(?P<owner>\S+) draws from their (?P<deck>.+) deck"
+                r"(?: \(outside input \d+ of \d+\))?"),
+     "{owner} draws face down from their {deck} deck"),
+    (re.compile(r"shuffle the (?P<deck>.+) deck"), "the {deck} deck is shuffled"),
+    (re.compile(r"reshuffle (?P<pile>.+) into the (?P<deck>.+) deck"),
+     "{pile} is shuffled into the {deck} deck"),
+    (re.compile(r"a random card for (?P<to>\S+)"), "a card is taken at random for {to}"),
+)
+
+
+def draw_words(purpose: str) -> str | None:
+    """What a hidden-card draw does, in words (no number), or ``None`` for another die."""
+    for pattern, words in DRAW_WORDS:
+        found = pattern.fullmatch(purpose)
+        if found:
+            return words.format(**found.groupdict())
+    return None

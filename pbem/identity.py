@@ -22,6 +22,7 @@ from pbem.signing import NS_KEY, PrivateKey, PublicKey, Signature
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\Z")
 RECORD_TAG = "pbem-id"
+HOTSEAT = ".hotseat"  # the marker beside a key made for a hot-seat game
 
 
 def check_name(name: str) -> str:
@@ -114,16 +115,32 @@ def key_dir() -> Path:
     return paths.config_dir() / "keys"
 
 
-def keygen(name: str, passphrase: bytes | None = None) -> LocalIdentity:
-    """Create NAME's key in the config folder; refuse to overwrite an existing one."""
+def keygen(name: str, passphrase: bytes | None = None, hotseat: bool = False,
+           key: PrivateKey | None = None) -> LocalIdentity:
+    """Create NAME's key (or keep ``key`` under that name) in the config folder; refuse to
+    overwrite an existing one.
+
+    ``hotseat``: the key is made for a hot-seat game (``pbem new --hotseat``); a marker
+    file ``NAME.hotseat`` beside it keeps it from being taken as the player's own identity.
+    """
     check_name(name)
     target = key_dir() / name
     if target.exists() or target.with_suffix(".pub").exists():
         raise KeyProblem(f"a key named {name!r} exists already; choose another name", str(target))
-    key = PrivateKey.generate()
+    key = key or PrivateKey.generate()
     write_new(target, key.to_openssh(passphrase), mode=0o600)
     write_new(target.with_suffix(".pub"), f"{key.public.line} {name}\n".encode())
+    marker = target.with_name(name + HOTSEAT)
+    if hotseat:
+        write_new(marker, b"made for a hot-seat game (pbem new --hotseat)\n")
+    elif marker.exists():  # left by a hot-seat key of this name, since deleted
+        marker.unlink()
     return LocalIdentity(name, key, target)
+
+
+def is_hotseat(name: str) -> bool:
+    """True for a key made by ``pbem new --hotseat`` (it has a ``NAME.hotseat`` marker)."""
+    return (key_dir() / f"{name}{HOTSEAT}").is_file()
 
 
 def _passphrase(path: Path) -> bytes | None:
@@ -177,8 +194,32 @@ def local_names() -> list[str]:
                   if p.is_file() and not p.suffix and not p.name.startswith("."))
 
 
+def choose(default: str | None = None) -> tuple[str, str | None]:
+    """The identity to act as when none is named, and a note when others were passed over.
+
+    The only key here; else ``default`` (the identity set with ``pbem config me
+    --identity``) when its key is here; else the only key not made for a hot-seat game.
+    Anything else is ambiguous: a KeyProblem listing the names to pass with ``--as``.
+    """
+    names = local_names()
+    if not names:
+        raise KeyProblem("no identity yet; make one with: pbem keygen NAME (or pass --key PATH)")
+    if len(names) == 1:
+        return names[0], None
+    own = [n for n in names if not is_hotseat(n)]
+    if default in names:
+        chosen, why = default, "the default identity"
+    elif len(own) == 1:
+        chosen, why = own[0], "the only one not made for a hot-seat game"
+    else:
+        raise KeyProblem(f"several identities ({', '.join(names)}); choose one with "
+                         f"--as NAME (or set a default: pbem config me ADDRESS --identity NAME)")
+    others = ", ".join(n for n in names if n != chosen)
+    return chosen, f"acting as {chosen}, {why} (also here: {others}; choose with --as NAME)"
+
+
 def load(name: str | None = None, key_path: str | None = None) -> LocalIdentity:
-    """The identity to act as: ``--key PATH``, a named key, or the only local key."""
+    """The identity to act as: ``--key PATH``, a named key, or the one :func:`choose` picks."""
     if key_path:
         return load_key_file(Path(key_path).expanduser(), name)
     if name:
@@ -187,12 +228,8 @@ def load(name: str | None = None, key_path: str | None = None) -> LocalIdentity:
             raise KeyProblem(f"no key named {name!r}; make one with: pbem keygen {name}",
                              str(path))
         return load_key_file(path, name)
-    names = local_names()
-    if not names:
-        raise KeyProblem("no identity yet; make one with: pbem keygen NAME (or pass --key PATH)")
-    if len(names) > 1:
-        raise KeyProblem(f"several identities ({', '.join(names)}); choose one with --as NAME")
-    return load_key_file(key_dir() / names[0], names[0])
+    chosen, _ = choose()
+    return load_key_file(key_dir() / chosen, chosen)
 
 
 def local_publics() -> dict[str, str]:

@@ -39,8 +39,9 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
         raise UsageError(f"dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
     players_count = 1 + len(opponents)
     if not module.min_players <= players_count <= module.max_players:
-        raise UsageError(f"{module.title} takes {module.min_players} to {module.max_players} "
-                         f"players, not {players_count}")
+        allowed = (f"{module.min_players}" if module.min_players == module.max_players
+                   else f"{module.min_players} to {module.max_players}")
+        raise UsageError(f"{module.title} takes {allowed} players, not {players_count}")
     keys = [creator.key.public.line, *(o.public.line for o in opponents)]
     if len(set(keys)) != len(keys):
         raise UsageError("every player needs a different key")

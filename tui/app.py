@@ -24,7 +24,7 @@ from pbem.engine import ActionSpec, Prompt
 from tui import sizes
 from tui.actionlist import ActionList
 from tui.dialogs import HelpScreen
-from tui.engine_text import EngineText, name_pairs
+from tui.engine_text import EngineText, view_names
 from tui.following import automatic
 from tui.footer import TableFooter
 from tui.handover import Handing, Waiting
@@ -109,13 +109,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.first_paint_at: float | None = None  # when the first screen was drawn
 
     def _name_pairs(self, view: dict[str, Any]) -> dict[str, str]:
-        states = list((view.get("states") or {}).values())
-        entries = [*self.board.get("areas", []), *view.get("kingdoms", []),
-                   *view.get("characters", []), *view.get("players", []),
-                   *(view.get("mandate") or {}).get("spaces", []), *states,
-                   *[g for s in states for g in s.get("generals") or []],
-                   *[p for b in view.get("borders") or [] for p in b.get("locations") or []]]
-        return name_pairs(entries)
+        return view_names(self.board, view)
 
     def t(self, text: str, /, **values: Any) -> str:
         return tr(text, self.lang, **values)

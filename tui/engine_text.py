@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 
 FOLDER = Path(__file__).resolve().parent / "lang"
-RULE = re.compile(r"^(?P<body>.*?)(?P<rule>\s\((?:\d+(?:\.\d+)*(?:\([A-Z0-9]+\))?|[a-z]+:[\w.-]+)"
-                  r"\))?$", re.S)
+RULE = re.compile(r"^(?P<body>.*?)(?P<rule>\s\((?:\d+(?:\.\d+)*(?:\([A-Z0-9]+\))?|[a-z]+:[\w.-]+"
+                  r"|[a-z][a-z0-9-]*(?:\.[A-Za-z0-9-]+)+)\))?$", re.S)
 HAN = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -69,6 +69,18 @@ def name_pairs(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
             if isinstance(ident, str) and ident:
                 pairs.setdefault(ident, zh)
     return pairs
+
+
+def view_names(board: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, str]:
+    """The English -> Chinese names a game's board and view give: areas, kingdoms,
+    characters, players, Mandate spaces, states and their generals, border locations."""
+    states = list((view.get("states") or {}).values())
+    entries = [*(board or {}).get("areas", []), *view.get("kingdoms", []),
+               *view.get("characters", []), *view.get("players", []),
+               *(view.get("mandate") or {}).get("spaces", []), *states,
+               *[g for s in states for g in s.get("generals") or []],
+               *[p for b in view.get("borders") or [] for p in b.get("locations") or []]]
+    return name_pairs(entries)
 
 
 class EngineText:

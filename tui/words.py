@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import story
 from tui.i18n import name, tr
 
 # Nouns whose plural is not simply the noun with an "s".
@@ -79,15 +79,6 @@ def describe_action(action: Mapping[str, Any], view: Mapping[str, Any], lang: st
 
 
 def dice_lines(rolls: list[Mapping[str, Any]]) -> list[str]:
-    """Rolls told briefly: dice thrown one after another for the same purpose share a line
-    (``dice 1 2 6 5 5 (d6): battle round 1: White Tiger``)."""
-    groups: list[tuple[str, int, list[str]]] = []
-    for roll in rolls:
-        purpose = re.sub(r"\s*\bdie \d+ of \d+$", "", str(roll.get("for", ""))).strip()
-        sides = int(roll.get("of", 6) or 6)
-        if groups and groups[-1][0] == purpose and groups[-1][1] == sides:
-            groups[-1][2].append(str(roll.get("d")))
-        else:
-            groups.append((purpose, sides, [str(roll.get("d"))]))
-    return [f"{plural(len(values), 'die')} {' '.join(values)} (d{sides}): {purpose}"
-            for purpose, sides, values in groups]
+    """Rolls told briefly (``dice 1 2 6 5 5 (d6): battle round 1: White Tiger``); a
+    hidden card's draw told as what it does, without its number (:mod:`pbem.story`)."""
+    return story.dice_lines(rolls)

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from pbem import chain, gameplay, games, identity, savefile, store, verification
+from pbem import chain, drafts, gameplay, games, identity, savefile, store, story, verification
 from pbem.cli.common import AsName, KeyPath, guarded, maybe_me, me, print_json, say, warn
 from pbem.cli.root import CHECK, app
-from pbem.errors import ChainError, PbemError, UsageError
+from pbem.errors import ChainError, FormatError, PbemError, UsageError
 from pbem.ledger import Ledger
 from pbem.signing import PublicKey
 
@@ -122,27 +122,60 @@ def verify(
         say(f"  note: {save.note}")
 
 
-@app.command(rich_help_panel=CHECK, epilog="Example: [bold]pbem log SAVE --all[/bold]")
+@app.command(rich_help_panel=CHECK, epilog=(
+    "Examples: [bold]pbem log SAVE --all[/bold] · [bold]pbem log SAVE --dice[/bold] · "
+    "[bold]pbem log SAVE.draft.yaml[/bold]\n\nA draft beside SAVE (a turn composed but not "
+    "signed) is shown after it, named as a draft."))
 @guarded
 def log(
-    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
-    earlier: Annotated[list[Path], typer.Argument(metavar="[EARLIER_SAVES]...")
+    save_path: Annotated[Path, typer.Argument(
+        metavar="SAVE", help="A save, or the draft of a turn beside its save.")],
+    earlier: Annotated[list[Path], typer.Argument(
+        metavar="[EARLIER_SAVES]...", help="Earlier saves of the same game (also looked for "
+                                           "beside SAVE), or the draft beside SAVE.")
     ] = [],  # noqa: B006
     whole: Annotated[bool, typer.Option("--all", help="The whole game, not just this save.")
     ] = False,
+    dice: Annotated[bool, typer.Option(
+        "--dice", help="Also every die with its purpose (a hidden card's draw is told as "
+                       "what it does, without its number).")] = False,
 ) -> None:
-    """Tell what happened, in words, with every die and the rule applied."""
+    """Tell what happened, in words, with the rule applied to each step."""
+    given = save_path if save_path.name.endswith(drafts.SUFFIX) else None
+    given = given or next((p for p in earlier if p.name.endswith(drafts.SUFFIX)), None)
+    if given is not None and given == save_path:
+        save_path = save_path.with_name(save_path.name[:-len(drafts.SUFFIX)])
+        if not save_path.is_file():
+            raise FormatError(f"a draft, but the save it answers ({save_path.name}) is not "
+                              f"beside it", str(given))
+    earlier = [p for p in earlier if p != given]
     save = savefile.read(save_path)
+    module = games.get(save.kind)
+    draft = _draft_of(save, given or drafts.draft_path(save_path), given is not None)
     saves = [save]
     if whole:
         saves = chain.order_chain(save, store.candidates(save, list(earlier), save_path))
-    say(f"{games.get(save.kind).title}: game {save.game_id[:8]}; dice: "
+    say(f"{module.title}: game {save.game_id[:8]}; dice: "
         f"{savefile.DICE_WORDS[save.dice_mode]}")
     for item in saves:
-        writer = item.player(item.writer)["name"]
-        say(f"--- save {item.sequence}: {writer} ({item.writer}) ---")
-        for line in item.doc["log"]:
+        for line in story.section(item, module, dice):
             say(line)
+    if draft is not None:
+        where = (given or drafts.draft_path(save_path)).name
+        for line in story.draft_section(draft, save, module, where):
+            say(line)
+
+
+def _draft_of(save: savefile.SaveFile, path: Path, given: bool) -> drafts.Draft | None:
+    """The draft at ``path`` if it answers ``save``; a draft the user named must."""
+    due = save.due
+    found = drafts.load(path, save.sha256, due["role"]) if due is not None else None
+    if found is None and given:
+        if not path.is_file():
+            raise FormatError("no such file", str(path))
+        raise UsageError(f"this draft does not answer save {save.sequence} ({save.where}): "
+                         f"it is out of date, or a draft of another save", str(path))
+    return found
 
 
 @app.command(rich_help_panel=CHECK, epilog=(
@@ -210,8 +243,9 @@ def _check_kept(book: Ledger, game_id: str, prefix: str) -> None:
 def selfplay(
     game: Annotated[str, typer.Argument(help="Which game: " + ", ".join(games.kinds()) + ".")],
     games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
-    players: Annotated[int, typer.Option("--players", min=2, max=8,
-                                         help="Players per game.")] = 2,
+    players: Annotated[int | None, typer.Option(
+        "--players", min=2, max=8, help="Players per game (default: the fewest the game "
+                                        "takes).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     dice: Annotated[str, typer.Option("--dice", help="open or witnessed.")] = "open",
     out: Annotated[Path | None, typer.Option(
@@ -221,16 +255,18 @@ def selfplay(
     verified: a smoke test of the rules and a source of sample games."""
     from pbem import selfplay as random_play
 
-    games.get(game)
+    module = games.get(game)
     if dice not in ("open", "witnessed"):
         raise UsageError("--dice is open or witnessed")
     for index in range(games_count):
-        result = random_play.play(game, players, seed + index, dice=dice)
+        result = random_play.play(game, players or module.min_players, seed + index,
+                                  dice=dice)
         verdict = random_play.verify(result)
         outcome = result.outcome or {}
+        winner = outcome.get("winner")
+        who = f"{module.role_label(winner)} wins" if winner else "no winner"
         say(f"game {seed + index}: {result.actions} actions, {len(result.saves)} saves, "
-            f"{result.rolls} dice; result: {outcome.get('winner') or 'no winner'} "
-            f"({outcome.get('reason', '?')}); {verdict.lines[0]}")
+            f"{result.rolls} dice; {who} ({outcome.get('reason', '?')}); {verdict.lines[0]}")
         if out is not None:
             folder = out / f"game-{seed + index}" if games_count > 1 else out
             for save in result.saves:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pbem import identity, safe_text, strict_yaml
+from pbem import config, identity, safe_text, strict_yaml
 from pbem.errors import FormatError, PbemError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -32,9 +32,24 @@ def set_global_identity(name: str | None, key: str | None) -> None:
     _GLOBAL["as"], _GLOBAL["key"] = name, key
 
 
-def me(name: str | None, key: str | None) -> identity.LocalIdentity:
-    """The identity to act as: command options first, then the global ones."""
-    return identity.load(name or _GLOBAL["as"], key or _GLOBAL["key"])
+def me(name: str | None, key: str | None, tell: bool = False) -> identity.LocalIdentity:
+    """The identity to act as: command options first, then the global ones, then the one
+    :func:`pbem.identity.choose` picks (``tell``: say so when others were passed over)."""
+    name, key = name or _GLOBAL["as"], key or _GLOBAL["key"]
+    if name or key:
+        return identity.load(name, key)
+    chosen, note = identity.choose(configured_identity())
+    if note and tell:
+        warn(f"pbem: {note}")
+    return identity.load(chosen)
+
+
+def configured_identity() -> str | None:
+    """The identity named in the settings (``pbem config me --identity``), if readable."""
+    try:
+        return config.load().identity
+    except PbemError:
+        return None
 
 
 def explicit_identity(name: str | None, key: str | None) -> bool:

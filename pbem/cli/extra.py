@@ -8,13 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from pbem import identity, keeping, paths, savefile, session
-from pbem.cli.common import AsName, KeyPath, guarded, say
+from pbem.cli.common import AsName, KeyPath, guarded, say, warn
 from pbem.cli.main import PLAY, app
 from pbem.errors import PbemError, UsageError
 
 Lang = Annotated[str, typer.Option(
     "--lang", metavar="LANG",
     help="Names and labels: en (English, with Chinese names) or zh (Chinese).")]
+DEMO_PLAYERS = ("cao", "liu")
 DEMO_KINGDOMS = {"blue": ["cao-cao", "liu-biao", "ma-teng"],
                  "white": ["liu-bei", "sun-wu", "yuan-shao"]}
 
@@ -89,7 +90,7 @@ def make_demo(folder: Path) -> Path:
         found = latest_save(folder)
         if found is not None:
             return found
-    cao, liu = _identity("cao"), _identity("liu")
+    cao, liu = (_identity(name) for name in DEMO_PLAYERS)
     first = session.new_game("dragons-tigers", cao, [liu.identity],
                              {"kingdoms": DEMO_KINGDOMS})
     return keeping.write_all([first, session.join(first, liu)], folder)
@@ -114,10 +115,12 @@ def demo(
     home = paths.use_demo_folders()
     game = folder or home / "game"
     path = make_demo(game)
-    if no_tui:
+    players = f"its players' keys, {' and '.join(DEMO_PLAYERS)}, in {identity.key_dir()}"
+    if no_tui:  # the save alone on standard output, for scripts
+        warn(f"The demo keeps its game in {game} and {players}.")
         say(str(path))
         return
     _open(path, review=False, lang=_lang(lang),
           again="run pbem demo (or scripts/play) again to resume it.")
-    say(f"The demo keeps its game in {game} and its players' keys in {home / 'config'}, apart "
-        f"from yours. Run pbem demo again to carry on where you stopped.")
+    say(f"The demo keeps its game in {game} and {players}, apart from yours. Run pbem demo "
+        f"again to carry on where you stopped.")

@@ -9,10 +9,20 @@ from typing import Annotated, Any
 import typer
 
 from pbem import games, identity, keeping, savefile, session, verification
-from pbem.cli.common import AsName, KeyPath, guarded, me, read_yaml_file, say, warn
+from pbem.cli.common import (
+    AsName,
+    KeyPath,
+    explicit_identity,
+    guarded,
+    me,
+    read_yaml_file,
+    say,
+    warn,
+)
 from pbem.cli.root import CHECK, IDENTITY, PLAY, app
 from pbem.errors import FormatError, UsageError
 from pbem.ledger import Ledger
+from pbem.signing import PrivateKey, PublicKey
 
 __all__ = ["CHECK", "IDENTITY", "PLAY", "app", "run"]
 
@@ -49,7 +59,7 @@ def keygen(
 @guarded
 def whoami(as_name: AsName = None, key: KeyPath = None) -> None:
     """Print your identity line, to send to an opponent for pbem new --opponent."""
-    local = me(as_name, key)
+    local = me(as_name, key, tell=True)
     say(local.identity.record(local.key))
 
 
@@ -81,15 +91,30 @@ def _notice(module: Any, save: savefile.SaveFile) -> None:
         say(notice)
 
 
-def _hotseat_identities(names: list[str]) -> list[identity.LocalIdentity]:
-    locals_ = []
+def _hotseat_identities(names: list[str]) -> tuple[list[identity.LocalIdentity], list[str]]:
+    """The identity of each hot-seat player: the local key of that name, else a new key,
+    made in memory (kept by :func:`_keep_made` once the game is sure to be written); and
+    the names of the new ones."""
+    locals_, made = [], []
     for name in names:
         identity.check_name(name)
         if name in identity.local_names():
             locals_.append(identity.load(name))
         else:
-            locals_.append(identity.keygen(name))
-    return locals_
+            locals_.append(identity.LocalIdentity(name, PrivateKey.generate()))
+            made.append(name)
+    return locals_, made
+
+
+def _keep_made(locals_: list[identity.LocalIdentity], made: list[str]) -> str:
+    """Write the new keys (marked as made for a hot-seat game); the line that says so."""
+    for local in locals_:
+        if local.name in made:
+            identity.keygen(local.name, hotseat=True, key=local.key)
+    kept = [loc.name for loc in locals_ if loc.name not in made]
+    parts = ([f"made {', '.join(made)}"] if made else []) + (
+        [f"using {', '.join(kept)}"] if kept else [])
+    return f"Identities: {'; '.join(parts)} (keys in {identity.key_dir()})."
 
 
 @app.command(rich_help_panel=PLAY, epilog=(
@@ -146,14 +171,16 @@ def new(
         if opponent:
             raise UsageError("--hotseat and --opponent do not mix")
         names = list(player) or [f"player-{i + 1}" for i in range(players or module.min_players)]
-        locals_ = _hotseat_identities(names)
+        locals_, made = _hotseat_identities(names)
         first = session.new_game(game, locals_[0], [loc.identity for loc in locals_[1:]],
                                  options, scenario_data, mode)
         saves = [first]
         for local in locals_[1:]:
             saves.append(session.join(saves[-1], local))
         folder = output or Path(first.game_id[:8])
+        told = _keep_made(locals_, made)
         written = keeping.write_chain(saves, folder)
+        say(told)
         say(f"New {module.title} game {first.game_id[:8]} for "
             f"{', '.join(p['name'] for p in first.players)}.")
         say(dice_line(first))
@@ -167,7 +194,7 @@ def new(
         return
     if not opponent:
         raise UsageError("give --opponent (an identity line or file) or --hotseat")
-    creator = me(as_name, key)
+    creator = me(as_name, key, tell=True)
     rivals = [identity.read_identity_arg(value) for value in opponent]
     save = session.new_game(game, creator, rivals, options, scenario_data, mode)
     path = output or Path(savefile.file_name(save.game_id, save.sequence, save.writer))
@@ -190,8 +217,8 @@ def join(
     key: KeyPath = None,
 ) -> None:
     """Join a game you were invited to: adds your dice commitments, signed by you."""
-    local = me(as_name, key)
     prev = savefile.read(save_path)
+    local = _joiner(prev, as_name, key)
     checked = verification.check(prev, Ledger(local.key.public), [], save_path)
     answer = session.join(prev, local)
     path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
@@ -206,6 +233,16 @@ def join(
     assert answer.due is not None
     say(f"Wrote {path}. Send it to {answer.player(answer.due['role'])['name']} "
         f"({answer.due['text']}).")
+
+
+def _joiner(prev: savefile.SaveFile, as_name: str | None,
+            key: str | None) -> identity.LocalIdentity:
+    """Who joins: the identity named with --as/--key, else the local key of the seat the
+    save invites, else the one pbem picks for you."""
+    if explicit_identity(as_name, key) or prev.due is None:
+        return me(as_name, key, tell=True)
+    invited = identity.find_local(PublicKey.from_line(prev.player(prev.due["role"])["key"]))
+    return invited if invited is not None else me(None, None, tell=True)
 
 
 def _clean_on_start() -> None:

@@ -62,8 +62,8 @@ class Machine:
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, f"pbem {' '.join(args)}: {result.output}"
         if target:
-            Path(target).write_text(result.output, encoding="utf-8")
-        return result.output
+            Path(target).write_text(result.stdout, encoding="utf-8")
+        return result.stdout
 
 
 def play_readme(alice: Machine, bob: Machine, hint: str) -> savefile.SaveFile:

@@ -8,7 +8,16 @@ from typing import Any
 from pbem.dice import Dice
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.dragons_tigers import describe, flow, news, rules, scenario, summaries, view
+from pbem.games.dragons_tigers import (
+    describe,
+    flow,
+    news,
+    rules,
+    scenario,
+    summaries,
+    view,
+    wording,
+)
 from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
 from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.orders import update as update_orders
@@ -133,6 +142,9 @@ class DragonsTigers(GameModule):
 
     def key_results(self, log: list[str]) -> list[str]:
         return news.key_results(log)
+
+    def tell(self, line: str) -> str:
+        return wording.tell(line)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))

@@ -21,6 +21,7 @@ from pbem.games.three_kingdoms_redux import (
     rules,
     scenario,
     summaries,
+    wording,
 )
 from pbem.games.three_kingdoms_redux import view as views
 from pbem.games.three_kingdoms_redux.catalog import ROLES, load_catalog
@@ -163,6 +164,9 @@ class ThreeKingdomsRedux(GameModule):
 
     def key_results(self, log: list[str]) -> list[str]:
         return news.key_results(log)
+
+    def tell(self, line: str) -> str:
+        return wording.tell(line)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
