@@ -16,7 +16,8 @@ from pbem.engine import Action, GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction
 from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
 from pbem.hidden_cards import model
-from pbem.hidden_cards.operations import SealedSecrets, Seat
+from pbem.hidden_cards.operations import SealedSecrets
+from pbem.hidden_cards.seating import Seat
 
 
 def sealed_for(dice_mode: str, scenario: Mapping[str, Any] | None) -> bool:
