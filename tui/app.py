@@ -25,9 +25,9 @@ from tui import sizes
 from tui.actionlist import ActionList
 from tui.dialogs import HelpScreen
 from tui.engine_text import EngineText, name_pairs
-from tui.following import automatic
+from tui.following import Waiting, automatic
 from tui.footer import TableFooter
-from tui.handover import Handing, Waiting
+from tui.handover import Handing
 from tui.help import help_text
 from tui.history import History, Point
 from tui.i18n import name, tr
