@@ -23,7 +23,7 @@ from pbem import gameplay
 from pbem.engine import ActionSpec, Prompt
 from tui import sizes
 from tui.actionlist import ActionList
-from tui.dialogs import HelpScreen
+from tui.dialogs import HelpScreen, PickScreen
 from tui.engine_text import EngineText, name_pairs
 from tui.following import Waiting, automatic
 from tui.footer import TableFooter
@@ -321,8 +321,6 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
             self.query_one("#actions", ActionList).action_digit(digit)
 
     def action_goto_area(self) -> None:
-        from tui.dialogs import PickScreen
-
         if self.layout.kind != "map":
             return
         view = self.current_view()
