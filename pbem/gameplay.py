@@ -15,8 +15,10 @@ from pbem.dice import Dice
 from pbem.engine import Action, GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction
 from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
-from pbem.hidden_cards import model
-from pbem.hidden_cards.operations import SealedSecrets, Seat
+from pbem.hidden_cards import model, seating
+from pbem.hidden_cards.knowledge import known
+from pbem.hidden_cards.operations import SealedSecrets
+from pbem.hidden_cards.seating import Seat
 
 
 def sealed_for(dice_mode: str, scenario: Mapping[str, Any] | None) -> bool:
@@ -74,13 +76,7 @@ def knowledge(state: State, role: str | None, seat: Seat | None = None) -> Known
     data = model.of(state)
     if data is None:
         return known_to(state, role)
-    if seat is None:
-        from pbem.hidden_cards.knowledge import known
-
-        return known(data, Seat("", [], {}))
-    from pbem.hidden_cards.knowledge import known
-
-    return known(data, seat)
+    return known(data, seat if seat is not None else Seat("", [], {}))
 
 
 def prompt(module: GameModule, state: State, viewer: str | None = None,
@@ -122,8 +118,6 @@ def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None
     """What the player ``role`` reads with their identity ``key`` (``None``: public only)."""
     if role is None or model.of(state) is None or key is None:
         return knowledge(state, role)
-    from pbem.hidden_cards import seating
-
     if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
         return knowledge(state, role)
     return knowledge(state, role, seating.seat(save_doc, role, key))

@@ -168,9 +168,7 @@ def try_pending(module: GameModule, state: State, pending: dict[str, Any],
          seat: Any = None) -> None:
     scratch = copy_state(state)
     if seat is None and hidden_model.of(state) is not None:
-        from pbem.hidden_cards.operations import Seat
-
-        seat = Seat(pending["by"], [], {})
+        seat = seating.Seat(pending["by"], [], {})
     if pending["action"]["do"] == START:
         gameplay.start(module, scratch, dicemod.WitnessDice(), Log(), seat)
     else:

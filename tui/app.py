@@ -23,11 +23,11 @@ from pbem import gameplay
 from pbem.engine import ActionSpec, Prompt
 from tui import sizes
 from tui.actionlist import ActionList
-from tui.dialogs import HelpScreen
+from tui.dialogs import HelpScreen, PickScreen
 from tui.engine_text import EngineText, view_names
-from tui.following import automatic
+from tui.following import Waiting, automatic
 from tui.footer import TableFooter
-from tui.handover import Handing, Waiting
+from tui.handover import Handing
 from tui.help import help_text
 from tui.history import History, Point
 from tui.i18n import name, tr
@@ -315,8 +315,6 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
             self.query_one("#actions", ActionList).action_digit(digit)
 
     def action_goto_area(self) -> None:
-        from tui.dialogs import PickScreen
-
         if self.layout.kind != "map":
             return
         view = self.current_view()

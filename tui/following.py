@@ -105,3 +105,18 @@ def answer_here(save: SaveFile, path: Path) -> Answered:
         out.saves.append(written(made, target))
         save, path = made, target
     return out
+
+
+class Waiting:
+    """A save of ours that waits for other players' answers, and what follows it."""
+
+    def __init__(self, last: Written, role: str) -> None:
+        self.last, self.role = last, role
+        self.follower = Follower(last.save, last.path)
+        request = last.save
+        self.since = str(request.doc["written"])
+        self.busy = False
+
+    def owner(self) -> str:
+        due = self.last.save.due
+        return self.last.save.player(due["role"])["name"] if due else "?"

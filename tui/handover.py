@@ -18,33 +18,16 @@ from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
 from tui.dialogs import ConfirmScreen, HandOverScreen
-from tui.following import Follower, answer_here, automatic
+from tui.following import Waiting, answer_here, automatic
 from tui.opening import local_for
 from tui.turn import Turn, Written, written
 
 if TYPE_CHECKING:
-    from tui.app import TableApp
-
-    Base = TableApp
+    from tui.tablestate import TableBase as Base
 else:
     Base = object
 
 POLL_SECONDS = 1.0
-
-
-class Waiting:
-    """A save of ours that waits for other players' answers, and what follows it."""
-
-    def __init__(self, last: Written, role: str) -> None:
-        self.last, self.role = last, role
-        self.follower = Follower(last.save, last.path)
-        request = last.save
-        self.since = str(request.doc["written"])
-        self.busy = False
-
-    def owner(self) -> str:
-        due = self.last.save.due
-        return self.last.save.player(due["role"])["name"] if due else "?"
 
 
 class Handing(Base):

@@ -22,9 +22,7 @@ from tui.words import count, describe_action
 MODE_WORDS = {"witnessed": "witnessed dice", "open": "open dice", "table": "TABLE DICE"}
 
 if TYPE_CHECKING:
-    from tui.app import TableApp
-
-    Base = TableApp
+    from tui.tablestate import TableBase as Base
 else:
     Base = object
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pbem import store
 from pbem.chain import JOIN
+from pbem.engine import GameModule
+from pbem.identity import LocalIdentity
 from pbem.savefile import SUFFIX, SaveFile
 from tui.i18n import tr
-
-if TYPE_CHECKING:
-    from tui.opening import Opened
 
 TEXTS = {
     "review": "Opened with pbem review: nothing is played here.",
@@ -33,6 +32,20 @@ TEXTS = {
               "before anyone plays on.",
     "newer": "Newer save here: pbem play {newer}",
 }
+
+
+class OpenedSave(Protocol):
+    """What :func:`why_read_only` reads of a save opened at the table
+    (:class:`tui.opening.Opened`)."""
+
+    path: Path
+    save: SaveFile
+    module: GameModule
+    ok: bool
+    me: LocalIdentity | None
+    role: str | None
+    review: bool
+    read_only: ReadOnly | None
 
 
 class ReadOnly:
@@ -72,7 +85,7 @@ def _display(path: Path) -> Path:
         return path
 
 
-def why_read_only(opened: Opened, moved: str | None = None) -> ReadOnly | None:
+def why_read_only(opened: OpenedSave, moved: str | None = None) -> ReadOnly | None:
     """The reason ``opened`` cannot be played, or ``None`` when it can."""
     save, me, role = opened.save, opened.me, opened.role
     module = opened.module

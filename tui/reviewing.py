@@ -15,9 +15,7 @@ from tui.dialogs import PickScreen, TextScreen
 from tui.history import History, Point
 
 if TYPE_CHECKING:
-    from tui.app import TableApp
-
-    Base = TableApp
+    from tui.tablestate import TableBase as Base
 else:
     Base = object
 

@@ -23,9 +23,7 @@ from tui.turn import Turn, sealed_places, written
 from tui.whynot import WhyNotScreen
 
 if TYPE_CHECKING:
-    from tui.app import TableApp
-
-    Base = TableApp
+    from tui.tablestate import TableBase as Base
 else:
     Base = object
 

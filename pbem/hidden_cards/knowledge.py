@@ -12,8 +12,8 @@ import contextlib
 from typing import Any
 
 from pbem.errors import PbemError
-from pbem.hidden_cards import model
-from pbem.hidden_cards.operations import Seat
+from pbem.hidden_cards import model, sealing
+from pbem.hidden_cards.seating import Seat
 from pbem.secrets import elgamal, handover, private_deck
 from pbem.secrets.elgamal import CardTable, Share
 from pbem.secrets.envelope import Envelope
@@ -94,7 +94,5 @@ def known(data: dict[str, Any] | None, seat: Seat) -> dict[str, str]:
                 index = deck.held.get((int(slot[0]), int(slot[1])))
                 if index is not None:
                     out[handle] = str(entry["cards"][index])
-    from pbem.hidden_cards import sealing
-
     out.update(sealing.known(data, seat))
     return out

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pbem.errors import ChainError, IllegalAction
-from pbem.hidden_cards.operations import Seat
+from pbem.hidden_cards.seating import Seat
 from pbem.secrets import envelope
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.keys import PublicKeys, anchor_of

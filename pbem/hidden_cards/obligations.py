@@ -16,7 +16,7 @@ from typing import Any
 
 from pbem.errors import ChainError
 from pbem.hidden_cards import audit, knowledge, model, notes, sealing
-from pbem.hidden_cards.operations import Seat
+from pbem.hidden_cards.seating import Seat
 from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, handover, private_deck, records, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share

@@ -12,30 +12,17 @@ acting player can do it, :class:`~pbem.errors.NeedActor` hands it back to them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import ChainError, IllegalAction, NeedActor, NeedContribution
-from pbem.hidden_cards import model
+from pbem.hidden_cards import audit, knowledge, model, sealing
+from pbem.hidden_cards.seating import Seat
+from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, private_deck
 from pbem.secrets.elgamal import CardTable, Share
-from pbem.secrets.keys import GameKeys
 
 OUTSIDE_DRAWS = 3  # dice of a million sides: the outside input of a private draw
 OUTSIDE_SIDES = 1_000_000
-
-
-@dataclass
-class Seat:
-    """Who is acting, and what their pbem holds (``keys``: composing; ``None``: checking)."""
-
-    role: str
-    roles: list[str]
-    anchors: dict[str, bytes]
-    keys: GameKeys | None = None
-    records: dict[str, Any] = field(default_factory=dict)  # this action's reveals
-    chosen: dict[str, Any] = field(default_factory=dict)  # sealed values (composing only)
-    used: set[str] = field(default_factory=set)  # records read back (checking)
 
 
 class SealedSecrets:
@@ -112,9 +99,6 @@ class SealedSecrets:
         publics = model.publics(self.data)
         known = {**entry["shares"], **shares}
         read = [Share.from_record(record, role) for role, record in known.items()]
-        from pbem.hidden_cards import audit
-        from pbem.secrets import audit as crypto_audit
-
         for share in read:
             if share.role in shares:
                 audit.note(crypto_audit.ShareEntry(ct, share))
@@ -131,8 +115,6 @@ class SealedSecrets:
     def _reveal_shares(self, handle: str, entry: dict[str, Any]) -> dict[str, Any]:
         """The shares only the holder can give: their own, and those passed to them."""
         if self.seat.keys is not None:
-            from pbem.hidden_cards import knowledge
-
             ct = model.ciphertext(entry, handle)
             shares = {self.seat.role: elgamal.make_share(self.seat.keys, ct).record()}
             for share in knowledge.passed_shares(self.data, self.seat, handle):
@@ -244,8 +226,6 @@ class SealedSecrets:
         if slot is None:
             raise IllegalAction(f"{handle} is not held")
         if self.seat.keys is not None:
-            from pbem.hidden_cards import knowledge
-
             shown = knowledge.private_reveal(self.data, self.seat, key, tuple(slot))
             record = {"card": entry["cards"][shown.card], "salt": shown.salt.hex()}
             self.seat.records[handle] = record
@@ -262,6 +242,4 @@ class SealedSecrets:
     # ------------------------------------------------------------ sealed choices
 
     def _unseal(self, handle: str) -> str:
-        from pbem.hidden_cards import sealing
-
         return sealing.unseal(self.data, self.seat, handle)

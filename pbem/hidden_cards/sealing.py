@@ -17,7 +17,7 @@ from typing import Any
 from pbem.engine import Action, Prompt
 from pbem.errors import IllegalAction, NeedActor, PbemError
 from pbem.hidden_cards import model
-from pbem.hidden_cards.operations import Seat
+from pbem.hidden_cards.seating import Seat
 from pbem.secrets import envelope, sealed
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.keys import anchor_of

@@ -1,14 +1,27 @@
-"""Who acts in a save, with which keys: the :class:`~pbem.hidden_cards.operations.Seat`."""
+"""Who acts in a save, with which keys: the :class:`Seat`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pbem import dice
-from pbem.hidden_cards.operations import Seat
 from pbem.secrets.keys import GameKeys
 from pbem.signing import PrivateKey
+
+
+@dataclass
+class Seat:
+    """Who is acting, and what their pbem holds (``keys``: composing; ``None``: checking)."""
+
+    role: str
+    roles: list[str]
+    anchors: dict[str, bytes]
+    keys: GameKeys | None = None
+    records: dict[str, Any] = field(default_factory=dict)  # this action's reveals
+    chosen: dict[str, Any] = field(default_factory=dict)  # sealed values (composing only)
+    used: set[str] = field(default_factory=set)  # records read back (checking)
 
 
 def anchors(doc: Mapping[str, Any]) -> dict[str, bytes]:
