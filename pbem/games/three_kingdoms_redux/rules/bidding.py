@@ -12,6 +12,7 @@ skills shown with bid tokens, the Han emperor token and popular support tokens
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Param, Prompt
@@ -111,7 +112,8 @@ class _Offers:
         key = crit if crit in ("administration", "combat") else "battle"
         if key not in self.generals:
             gens = _general_options(self.t, self.role, key)
-            self.generals[key] = choice("general", "General to place", gens, gens[0][0])
+            self.generals[key] = replace(choice("general", "General to place", gens,
+                                                gens[0][0]), required=True)
         return self.generals[key]
 
     def offer(self, space: str) -> ActionSpec:
