@@ -123,17 +123,41 @@ def _one_of(spec: ActionSpec, param: Param, values: list[Any], value: Any) -> An
 
 def check_fixed(specs: Collection[ActionSpec], given: Mapping[str, Any]) -> None:
     """Refuse a list or a mapping given for an argument the offers fix to one value each
-    (``space``, ``area``...): the game's rules would only say it is not offered."""
+    (``space``, ``area``...), and such an argument left out where the offers differ in
+    it: no one of them is the obvious reading, so the refusal lists what may be named."""
     for spec in specs:
         for key, fixed in spec.fixed.items():
             value = given.get(key)
             if isinstance(value, (list, Mapping)) and not isinstance(fixed, (list, Mapping)):
                 raise IllegalAction(f"'{key}' takes one value, not {_what(value)}", spec.rule)
+    first = next(iter(specs), None)
+    if first is None or len(specs) < 2:
+        return
+    for key in first.fixed:
+        if key not in given and all(key in spec.fixed for spec in specs):
+            values = list(dict.fromkeys(str(spec.fixed[key]) for spec in specs))
+            if len(values) > 1:
+                shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+                raise IllegalAction(f"add '{key}': one of {shown}", first.rule)
+
+
+def check_sealed(param: Param, value: Any) -> None:
+    """Refuse a value for a sealed parameter that its offer does not allow: once sealed,
+    nobody could check it until it is opened."""
+    if param.kind == "int":
+        ok = _number(value) and param.minimum <= value <= param.maximum
+    elif param.kind == "choice":
+        ok = isinstance(value, SCALARS) and value in [o.value for o in param.options]
+    else:
+        ok = isinstance(value, list) and all(
+            isinstance(v, SCALARS) and v in [o.value for o in param.options] for v in value)
+    if not ok:
+        raise IllegalAction(f"'{param.name}' must be {_choices(param)}, not {_what(value)}")
 
 
 def _choices(param: Param) -> str:
     if param.kind == "int":
-        return f"{param.minimum} to {param.maximum}"
+        return f"a whole number from {param.minimum} to {param.maximum}"
     values = [str(o.value) for o in param.options]
     shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
     return f"one of {shown}" if param.kind == "choice" else f"a list of {shown}"

@@ -1,0 +1,217 @@
+"""Malformed action files: every verb the games offer, each argument written wrongly.
+
+A player's action file is untrusted input. For every verb offered along seeded games of
+Dragons & Tigers, Three Kingdoms Redux and the test games (the first time each step offers
+it), each argument is replaced by a value of the wrong type, a list, a mapping and a huge
+number, or left out, and an unknown argument is added. Each such action must be refused
+as an illegal action (exit 6, one line) leaving the position as it was, or, when leaving
+an argument out leaves a complete action (a default, a fixed argument), be carried out;
+never an internal error (exit 70). The walk works on the composer `pbem apply` uses; a
+sweep through the command line itself checks the exit code, the one line and that
+nothing is written, at positions started from scenarios.
+
+Everything is seeded (keys, salts, game ids, choices): every run fuzzes the same actions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.testing
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from pbem import chain, identity, savefile, selfplay, session
+from pbem.cli.main import app
+from pbem.engine import Action, ActionSpec, copy_state
+from pbem.errors import IllegalAction
+from pbem.identity import LocalIdentity
+from pbem.signing import PrivateKey, PublicKey
+from tests.cli.actionfiles import DT_KINGDOMS, apply, dt_pieces, new_game, tree
+
+HUGE = 10 ** 30
+HUGE_IN_A_FILE = 10 ** 17  # a file's numbers have at most 18 digits (longer: a bad file)
+
+
+def _key(i: int) -> PrivateKey:
+    return PrivateKey(Ed25519PrivateKey.from_private_bytes(
+        hashlib.sha256(f"action fuzz {i}".encode()).digest()))
+
+
+def _wrong_type(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "maybe"
+    if isinstance(value, int):
+        return "many"
+    return 7
+
+
+def mutations(spec: ActionSpec, rng: random.Random, huge: int = HUGE
+              ) -> list[tuple[str, Action, bool]]:
+    """(what, action, must be refused) for every argument of ``spec`` written wrongly."""
+    base = selfplay.fill(spec, rng)
+    out: list[tuple[str, Action, bool]] = []
+    for name in [*spec.fixed, *(p.name for p in spec.params)]:
+        value = base.get(name)
+        as_list = [value] if isinstance(value, list) else [value, value]
+        for what, wrong in (("of the wrong type", _wrong_type(value)),
+                            ("a list", as_list if not isinstance(value, list) else [as_list]),
+                            ("a mapping", {"x": value}), ("a huge number", huge),
+                            ("a huge list", [huge])):
+            out.append((f"{name} {what}", {**base, name: wrong}, True))
+        out.append((f"{name} left out", {k: v for k, v in base.items() if k != name}, False))
+    out.append(("an unknown argument", {**base, "nonsense": [1, {"a": 2}]}, True))
+    return out
+
+
+class Walk:
+    """A seeded game between local players, fuzzing each newly offered verb."""
+
+    def __init__(self, kind: str, players: int, seed: int,
+                 options: dict[str, Any] | None = None) -> None:
+        self.kind, self.rng = kind, random.Random(seed)
+        self.people = [LocalIdentity(f"fuzz-{i}", _key(i)) for i in range(players)]
+        game_id = hashlib.sha256(f"action fuzz {kind} {seed}".encode()).hexdigest()[:32]
+        salts = [f"{seed:08x}{i:024x}" for i in range(players)]
+        self.saves = [session.new_game(kind, self.people[0],
+                                       [p.identity for p in self.people[1:]], options, None,
+                                       dice="open", game_id=game_id, salt=salts[0])]
+        for person, salt in zip(self.people[1:], salts[1:], strict=True):
+            self.saves.append(session.join(self.saves[-1], person, salt))
+        self.fuzzed: set[tuple[str, str]] = set()
+        self.tries = 0
+
+    def _writer(self) -> LocalIdentity:
+        prev = self.saves[-1]
+        assert prev.due is not None
+        key = prev.player(prev.due["role"])["key"]
+        return next(p for p in self.people if p.key.public.line == key)
+
+    def play(self, actions: int) -> None:
+        done = 0
+        while self.saves[-1].due is not None and done < actions:
+            prev, writer = self.saves[-1], self._writer()
+            assert prev.due is not None
+            if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT):
+                self.saves.append(session.machine(prev, writer))
+                continue
+            composer = session.Composer(prev, writer)
+            made: list[Action] = []
+            while composer.my_move():
+                prompt = composer.prompt()
+                assert prompt is not None
+                for spec in prompt.actions:
+                    if (prompt.step, spec.verb) not in self.fuzzed:
+                        self.fuzzed.add((prompt.step, spec.verb))
+                        composer = self._fuzz(composer, spec, made)
+                for action in selfplay.candidates(prompt, self.rng):
+                    try:
+                        composer.act(action)
+                    except IllegalAction:
+                        continue
+                    made.append(action)
+                    break
+                done += 1
+            self.saves.append(composer.finish())
+
+    def _fuzz(self, composer: session.Composer, spec: ActionSpec,
+              made: list[Action]) -> session.Composer:
+        for what, action, must_refuse in mutations(spec, self.rng):
+            state, count = copy_state(composer.state), len(composer.actions)
+            self.tries += 1
+            where = f"{self.kind}: {spec.verb} with {what}: {action}"
+            try:
+                composer.act(action)
+            except IllegalAction as refusal:
+                assert "\n" not in refusal.message, where
+                assert composer.state == state and len(composer.actions) == count, where
+                continue
+            except Exception as exc:  # the bug this test exists to catch
+                pytest.fail(f"{where}: {type(exc).__name__}: {exc}")
+            assert not must_refuse, f"{where}: accepted"
+            composer = session.Composer(composer.prev, composer.me)  # take it back
+            for earlier in made:
+                composer.act(earlier)
+        return composer
+
+
+@pytest.mark.parametrize(("kind", "players", "actions", "options"), [
+    ("dragons-tigers", 2, 260, None),
+    ("dragons-tigers", 3, 120, None),
+    ("three-kingdoms-redux", 3, 220, None),
+    ("tiny-race", 2, 10, {"target": 20}),
+    ("card-market", 2, 30, None),
+])
+def test_every_offered_verb_with_malformed_arguments_is_refused(
+        kind: str, players: int, actions: int, options: dict[str, Any] | None) -> None:
+    walk = Walk(kind, players, 11, options)
+    walk.play(actions)
+    verbs = {verb for _, verb in walk.fuzzed}
+    assert len(verbs) >= (3 if kind in ("tiny-race", "card-market") else 10), verbs
+    assert walk.tries >= len(walk.fuzzed)
+
+
+# ---------------------------------------------------------------- through the command line
+
+
+def _positions(tmp_path: Path) -> list[tuple[Path, list[Action]]]:
+    """Saves started from scenarios, with the actions that lead to a question."""
+    turn = {"kingdom": "cao-cao", "faction": True}
+    dt: dict[str, Any] = {"kingdoms": DT_KINGDOMS, "emperor": "luoyang",
+                          "pieces": dt_pieces(
+                              yanzhou={"armies": {"cao-cao": 10, "liu-bei": 6},
+                                       "characters": ["cao-cao", "xiahou-dun", "guan-yu"]},
+                              luoyang={"armies": {"cao-cao": 6}, "characters": ["cao-ren"]})}
+    out = []
+    for phase, lead in (("diplomacy", [{"do": "negotiate", "character": "cao-cao",
+                                        "target": "liu-biao", "dice": [4]}]),
+                        ("levy", []), ("movement", [])):
+        save = new_game(tmp_path / phase, "dragons-tigers",
+                        {**dt, "turn": {**turn, "phase": phase}}, "--table-dice")
+        out.append((save, [{"do": "start"}, *lead]))
+    redux = {"round": 2, "start": "bidding", "bid_order": ["wei", "shu", "wu"], "han": "wei",
+             "states": {"wei": {"trained": 4, "spear": 2, "horse": 2, "support": 2,
+                                "gold": 2, "generals": ["jia-xu", "xu-chu"]}}}
+    out.append((new_game(tmp_path / "redux", "three-kingdoms-redux", redux, "--players", "3"),
+                []))
+    return out
+
+
+def _offers(save: Path, lead: list[Action]) -> list[ActionSpec]:
+    """The offers once ``lead`` is applied to ``save``, as its player's pbem sees them."""
+    prev = savefile.read(save)
+    assert prev.due is not None
+    writer = identity.find_local(PublicKey.from_line(prev.player(prev.due["role"])["key"]))
+    assert writer is not None
+    composer = session.Composer(prev, writer)
+    for action in lead:
+        composer.act(action)
+    prompt = composer.prompt()
+    assert prompt is not None
+    return list(prompt.actions)
+
+
+def test_malformed_action_files_exit_6_in_one_line_and_write_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    built = typer.testing._get_command(app)  # built once: invoked many times
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: built)
+    rng = random.Random(3)
+    tried = 0
+    for save, lead in _positions(tmp_path):
+        before = tree(save.parent)
+        for spec in _offers(save, lead):
+            for what, action, must_refuse in mutations(spec, rng, HUGE_IN_A_FILE):
+                dice = {"dice": [3]} if save.parent.parent.name == "diplomacy" else {}
+                code, _, err = apply(save, [*lead, {**action, **dice}])
+                tried += 1
+                assert code in ((6,) if must_refuse else (0, 6, 9)), (what, err)
+                if code:
+                    assert err.startswith("pbem: illegal action: ") or code == 9, err
+        first = mutations(_offers(save, lead)[0], rng)[0][1]
+        code, _, err = apply(save, [*lead, first], dry=False)
+        assert code == 6, err
+        assert tree(save.parent) == before
+    assert tried > 200
