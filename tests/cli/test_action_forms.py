@@ -259,3 +259,63 @@ def test_bid_with_a_list_for_one_value_is_refused(bidding: Path) -> None:
     code, _, err = apply(bidding, bid(general={"cao-cao": 1}), dry=False)
     refused(code, err, "'general' takes one value, not a mapping")
     assert tree(bidding.parent) == before
+
+
+def test_bid_names_that_do_not_exist_are_named_unknown(bidding: Path) -> None:
+    code, _, err = apply(bidding, [{"do": "bid", "space": "Trade", "general": "cao-cao"}])
+    refused(code, err, "unknown action space 'Trade'; did you mean trade?")
+    code, _, err = apply(bidding, bid(general="cao-cao", units=1, unit="Cavalry"))
+    refused(code, err, "unknown unit type 'Cavalry'; did you mean cavalry?")
+
+
+# ---------------------------------------------------------------- the docs' own examples
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def yaml_blocks(page: str) -> list[str]:
+    """The ```yaml blocks of a page in docs/, in order."""
+    return re.findall(r"```yaml\n(.*?)```", (DOCS / page).read_text(), flags=re.S)
+
+
+def test_the_turn_at_the_top_of_docs_actions(tmp_path: Path) -> None:
+    """docs/actions.md's first example, a whole turn, applied as written (pbem rolls)."""
+    turn = {"kingdom": "cao-cao", "phase": "diplomacy"}
+    save = new_game(tmp_path / "turn", "dragons-tigers",
+                    {"kingdoms": DT_KINGDOMS, "pieces": dt_pieces(), "turn": turn,
+                     "emperor": "changan"})
+    example = yaml_blocks("actions.md")[0]
+    assert "- do: levy" in example and "characters: [cao-cao, xiahou-dun]" in example
+    code, out, err = apply(save, example)
+    assert code == 0, err
+    assert "Cao Cao 曹操 levies 5 armies in Yanzhou 兗州" in out
+    assert "move with 8 Cao Cao: Yanzhou 兗州 -> Luoyang 洛陽" in out
+
+
+def test_move_through_a_friendly_area_as_documented(tmp_path: Path) -> None:
+    """The documented move's forms together: a path of two areas, the friendly kingdom's
+    armies by dotted name, `drop` as a mapping, `control`."""
+    save = dt_game(tmp_path, "movement", faction=True,
+                   yanzhou={"armies": {"cao-cao": 10, "liu-bei": 6},
+                            "characters": ["cao-cao", "xiahou-dun", "guan-yu"]},
+                   xuchang={"armies": {"cao-cao": 1}, "characters": []})
+    group = {"do": "move", "from": "yanzhou", "to": ["xuchang", "nanyang"],
+             "characters": ["cao-cao", "xiahou-dun", "guan-yu"], "armies": 10,
+             "drop": {"cao-cao": 2}}
+    code, out, err = apply(save, [START, {**group, "armies.liu-bei": 3,
+                                          "control": "liu-bei"}])
+    assert code == 0, err
+    assert "move with 10 Cao Cao, 3 Liu Bei: Yanzhou 兗州 -> Xuchang 許昌 -> Nanyang" in out
+    assert "2 armies of Cao Cao 曹操 are dropped off in Xuchang" in out
+    assert "Nanyang 南陽 passes to Liu Bei" in out
+    code, _, err = apply(save, [START, {**group, "drop": {"caocao": 2}}])
+    refused(code, err, "unknown kingdom 'caocao'; did you mean cao-cao?")
+
+
+def test_the_bid_in_docs_redux_actions(bidding: Path) -> None:
+    example = yaml_blocks("redux-actions.md")[-1]
+    assert "- do: bid" in example and "han: true" in example
+    code, out, err = apply(bidding, example)
+    assert code == 0, err
+    assert "places Cao Cao on Battle" in out
+    assert "+ 2 army units +1 Han emperor token" in out

@@ -62,6 +62,8 @@ def mutations(spec: ActionSpec, rng: random.Random, huge: int = HUGE
                             ("a mapping", {"x": value}), ("a huge number", huge),
                             ("a huge list", [huge])):
             out.append((f"{name} {what}", {**base, name: wrong}, True))
+        if isinstance(value, str):
+            out.append((f"{name} naming nothing", {**base, name: "no-such-name"}, True))
         out.append((f"{name} left out", {k: v for k, v in base.items() if k != name}, False))
     out.append(("an unknown argument", {**base, "nonsense": [1, {"a": 2}]}, True))
     return out
@@ -95,6 +97,9 @@ class Walk:
         while self.saves[-1].due is not None and done < actions:
             prev, writer = self.saves[-1], self._writer()
             assert prev.due is not None
+            if prev.due["step"] == chain.WITNESS:
+                self.saves.append(session.witness(prev, writer))
+                continue
             if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT):
                 self.saves.append(session.machine(prev, writer))
                 continue
