@@ -146,8 +146,9 @@ class Bidding(Handler):
                   if e["card"] is None]
         if hidden:
             offers.append(ActionSpec("show", "Show a hidden general (his skill then works)",
-                                     "bid.turns", params=(choice("general", "General", hidden,
-                                                                 hidden[0][0]),)))
+                                     "bid.turns", params=(replace(
+                                         choice("general", "General", hidden, hidden[0][0]),
+                                         required=len(hidden) > 1),)))
         left = len(t.available(role))
         return ask(role, "bidding", f"{t.rname(role)} bids: place a general ({left} left) "
                    "or pass", offers, "bid.turns")
