@@ -112,9 +112,10 @@ def _one_of(spec: ActionSpec, param: Param, values: list[Any], value: Any) -> An
                             spec.rule)
     if isinstance(value, (list, Mapping)) or not isinstance(value, SCALARS):
         raise IllegalAction(f"'{name}' takes one value, not {_what(value)}", spec.rule)
-    if isinstance(value, bool) and value not in values and set(values) >= {"yes", "no"}:
+    plain = {v for v in values if isinstance(v, SCALARS)}
+    if isinstance(value, bool) and value not in values and plain >= {"yes", "no"}:
         return YES_NO[value]
-    if isinstance(value, str) and value not in values and {True, False} <= set(values):
+    if isinstance(value, str) and value not in values and {True, False} <= plain:
         word = value.strip().casefold()
         if word in ("yes", "true", "no", "false"):
             return word in ("yes", "true")
