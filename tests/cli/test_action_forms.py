@@ -239,6 +239,22 @@ def test_bid_with_units_as_documented(bidding: Path) -> None:
     assert "+ 2 army units" in out and "+1 popular support" in out
 
 
+def test_bid_with_units_of_several_possible_types_names_the_type(bidding: Path) -> None:
+    """Wei can field infantry and cavalry: army units without their type are refused, not
+    given the first type; with one type possible, that type is taken."""
+    code, _, err = apply(bidding, bid(general="cao-cao", units=2))
+    refused(code, err, "name the type of the army units")
+    code, out, err = apply(bidding, bid(general="cao-cao"))
+    assert code == 0, err
+    assert "combat 3 + 0 army units" in out
+    one = new_game(bidding.parent.parent.parent / "one-type", "three-kingdoms-redux",
+                   {**REDUX, "states": {"wei": {"trained": 2, "spear": 2,
+                                                "generals": ["jia-xu"]}}}, "--players", "3")
+    code, out, err = apply(one, bid(general="cao-cao", units=2))
+    assert code == 0, err
+    assert "combat 3 + 2 army units" in out
+
+
 def test_bid_without_a_general_says_what_to_add(bidding: Path) -> None:
     """No general named: no general is picked for the player; the refusal lists the ones
     that may be named."""

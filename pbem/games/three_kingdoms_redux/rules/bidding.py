@@ -104,7 +104,8 @@ class _Offers:
         if types:
             self.units = [number("units", "Army units led by the general", 0,
                                  min(2, max(counts.values())), 0),
-                          choice("unit", "Type of those army units", types, types[0][0])]
+                          choice("unit", "Type of those army units", types,
+                                 types[0][0] if len(types) == 1 else None)]
         self.gold = [number("gold", "Gold placed with the general", 0, min(2, st["gold"]), 0)] \
             if st["gold"] else []
 
