@@ -224,10 +224,12 @@ def place(t: Table, role: str, action: Mapping[str, Any]) -> None:
     gold = arg_int(action, "gold", 0, 2, "bid.tribal.payload", default=0)
     require(not (units and gold), "the tribal general goes with gold or with army units, "
             "never both", "bid.tribal.payload")
-    unit = action.get("unit") if units else None
+    unit = action.get("unit")
+    if units or unit is not None:  # a type named with no units must still be a type
+        require(isinstance(unit, str) and unit in t.cat.unit_types, "name the type of the "
+                "army units (archery, cavalry, infantry or naval)", "bid.battle.same-type")
+    unit = unit if units else None
     if units:
-        require(unit in t.cat.unit_types, "name the type of the army units (archery, "
-                "cavalry, infantry or naval)", "bid.battle.same-type")
         require(t.units_available(role, str(unit)) >= units,
                 f"{t.rname(role)} cannot form {units} {unit} units (each is a trained army "
                 f"with a {t.cat.weapon_of(str(unit))})", "terms.army-unit")
