@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem import chain, gamedata, gameplay, games, saving, steps
 from pbem import dice as dicemod
+from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
 from pbem.hidden_cards import model as hidden_model
@@ -205,6 +206,7 @@ class Composer:
         saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)
         before = len(self.dice.rolls)
+        check_names(self.module.argument_ids(), action)
         body = complete_action(prompt, {k: v for k, v in action.items()
                                         if k not in ("dice", "reveals")})
         if self.table:

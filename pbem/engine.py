@@ -14,7 +14,7 @@ The CLI and the TUI know nothing of any game beyond this contract.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,9 @@ class Param:
     default: Any = None
     # a sealed choice: never written in clear (pbem/hidden_cards/sealing.py)
     secret: bool = False
+    # the player must name it: ``default`` only preselects a form's answer, and an action
+    # file that leaves it out is refused (pbem/arguments.py)
+    required: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -278,6 +281,13 @@ class GameModule(ABC):
         shown. The default: the line as it is."""
         return line
 
+    def argument_ids(self) -> Mapping[str, tuple[str, Collection[str]]]:
+        """What the arguments of actions name, for refusing a name that does not exist:
+        argument (or family) name -> (what it names, e.g. ``area``; every id of that kind).
+        A name in the argument's value, in its list, as a key of its mapping or after its
+        dot (``armies.liu-bei``) is checked. ``{}``: the game's rules check every name."""
+        return {}
+
     def describe_action(self, action: Action) -> str:
         """A one-line description of an action for people."""
         args = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("do", "dice"))
@@ -285,26 +295,33 @@ class GameModule(ABC):
 
 
 def complete_action(prompt: Prompt | None, action: Action) -> Action:
-    """The one recorded form of an offered action: its fixed arguments and its parameters'
-    defaults filled in, and no argument the offer does not name (refused, naming it).
+    """The one recorded form of an offered action: its fixed arguments, the values given
+    read as :mod:`pbem.arguments` reads them (shape checked, yes/no as YAML writes it), the
+    defaults of the parameters whose family the player left out entirely, and no argument
+    the offer does not name (refused, naming it).
 
     An action whose verb is not offered is returned unchanged, for the game to refuse with
     its rule."""
+    from pbem.arguments import check_fixed, mapping_forms, read
+
     verb = action.get("do")
     specs = [spec for spec in (prompt.actions if prompt else ()) if spec.verb == verb]
     if not specs:
         return action
     given = {k: v for k, v in action.items() if k != "dice"}
+    check_fixed(specs, given)
     matching = [spec for spec in specs
                 if all(k in given and given[k] == v for k, v in spec.fixed.items())]
     if not matching and len(specs) == 1 and all(given.get(k, v) == v
-                                                 for k, v in specs[0].fixed.items()):
+                                                for k, v in specs[0].fixed.items()):
         matching = specs
     if not matching:
         return action
     spec = max(matching, key=lambda candidate: len(candidate.fixed))  # the most specific
-    names = {"do", *spec.fixed, *(param.name for param in spec.params), *spec.extra}
-    prefixes = tuple(name for name in spec.extra if name.endswith("."))
+    names = {"do", *spec.fixed, *(param.name for param in spec.params), *spec.extra,
+             *mapping_forms(spec)}
+    prefixes = tuple(name for name in spec.extra if name.endswith(".")) \
+        + tuple(f"{root}." for root in mapping_forms(spec))
     unknown = sorted(str(k) for k in given if k not in names
                      and not (isinstance(k, str) and k.startswith(prefixes)))
     if unknown:
@@ -312,15 +329,7 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
 
         raise IllegalAction(f"'{verb}' takes no argument {unknown[0]!r} (it takes: "
                             f"{', '.join(sorted(names - {'do'})) or 'nothing'})", spec.rule)
-    out: Action = {"do": verb, **spec.fixed}
-    for param in spec.params:
-        if param.name in given:
-            out[param.name] = given[param.name]
-        elif param.default is not None:
-            out[param.name] = param.default
-    for key, value in given.items():
-        out.setdefault(key, value)
-    return out
+    return read(spec, {k: v for k, v in given.items() if k != "do"})
 
 
 def copy_state(value: Any) -> Any:

@@ -225,6 +225,8 @@ class CardMarket(GameModule):
 
     def _bid(self, state: State, role: str, action: Any, dice: Any, log: Log,
              secrets: Any) -> None:
+        if "amount" not in action:
+            raise IllegalAction("name the amount of the bid", "CM5")
         state["bids"][role] = action["amount"]  # a sealed handle, not the amount
         log.heading(f"{role} seals a bid", "CM5")
 

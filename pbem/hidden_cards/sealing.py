@@ -14,6 +14,7 @@ import contextlib
 import json
 from typing import Any
 
+from pbem.arguments import check_sealed
 from pbem.engine import Action, Prompt
 from pbem.errors import IllegalAction, NeedActor, PbemError
 from pbem.hidden_cards import model
@@ -39,15 +40,17 @@ def bind(prompt: Prompt | None, action: Action, data: dict[str, Any] | None,
     recorded handles are the next ones (verifying); record the new sealed choices."""
     spec = next((s for s in (prompt.actions if prompt else ()) if s.verb == action.get("do")),
                 None)
-    secret = [p.name for p in (spec.params if spec else ()) if getattr(p, "secret", False)]
+    secret = [p for p in (spec.params if spec else ()) if getattr(p, "secret", False)]
     if not secret or data is None:
         return action
     out = dict(action)
-    for name in secret:
+    for param in secret:
+        name = param.name
         if name not in out:
             continue
         handle = model.new_handle(data, f"{PREFIX}/{seat.role}")
         if seat.keys is not None:
+            check_sealed(param, out[name])
             seat.chosen[handle] = out[name]
             out[name] = handle
         elif out[name] != handle:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from pbem.dice import Dice
@@ -116,6 +116,18 @@ class DragonsTigers(GameModule):
             return
         flow.act(t, role, action)
         flow.advance(t)
+
+    def argument_ids(self) -> Mapping[str, tuple[str, Collection[str]]]:
+        """The areas, kingdoms and characters the actions' arguments name."""
+        cat = load_catalog()
+        areas = ("area", tuple(cat.areas))
+        kingdoms = ("kingdom", tuple(cat.kingdoms))
+        characters = ("character", tuple(cat.characters))
+        out = {name: areas for name in ("area", "to", "from")}
+        out.update({name: kingdoms for name in ("kingdom", "target", "main", "control",
+                                                 "armies", "drop", "losses", *s03_setup.SLOTS)})
+        out.update({name: characters for name in ("character", "characters", "leave")})
+        return out
 
     def dice_context(self, state: State) -> str:
         """Open-mode dice are keyed by the round and the kingdom turn they belong to."""

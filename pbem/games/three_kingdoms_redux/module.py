@@ -8,7 +8,7 @@ hidden decks, each state's generals (lords excluded) its own hidden deck. Option
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from pbem.engine import GameModule, Log, Prompt, State
@@ -141,6 +141,12 @@ class ThreeKingdomsRedux(GameModule):
             return
         flow.act(t, role, action)
         flow.advance(t)
+
+    def argument_ids(self) -> Mapping[str, tuple[str, Collection[str]]]:
+        """The action spaces and unit types the actions' arguments name."""
+        cat = load_catalog()
+        return {"space": ("action space", tuple(cat.spaces)),
+                "unit": ("unit type", tuple(cat.unit_types))}
 
     def view(self, state: State, role: str | None,
              known: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ skills shown with bid tokens, the Han emperor token and popular support tokens
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Param, Prompt
@@ -103,7 +104,8 @@ class _Offers:
         if types:
             self.units = [number("units", "Army units led by the general", 0,
                                  min(2, max(counts.values())), 0),
-                          choice("unit", "Type of those army units", types, types[0][0])]
+                          choice("unit", "Type of those army units", types,
+                                 types[0][0] if len(types) == 1 else None)]
         self.gold = [number("gold", "Gold placed with the general", 0, min(2, st["gold"]), 0)] \
             if st["gold"] else []
 
@@ -111,7 +113,8 @@ class _Offers:
         key = crit if crit in ("administration", "combat") else "battle"
         if key not in self.generals:
             gens = _general_options(self.t, self.role, key)
-            self.generals[key] = choice("general", "General to place", gens, gens[0][0])
+            self.generals[key] = replace(choice("general", "General to place", gens,
+                                                gens[0][0]), required=True)
         return self.generals[key]
 
     def offer(self, space: str) -> ActionSpec:
@@ -144,8 +147,9 @@ class Bidding(Handler):
                   if e["card"] is None]
         if hidden:
             offers.append(ActionSpec("show", "Show a hidden general (his skill then works)",
-                                     "bid.turns", params=(choice("general", "General", hidden,
-                                                                 hidden[0][0]),)))
+                                     "bid.turns", params=(replace(
+                                         choice("general", "General", hidden, hidden[0][0]),
+                                         required=len(hidden) > 1),)))
         left = len(t.available(role))
         return ask(role, "bidding", f"{t.rname(role)} bids: place a general ({left} left) "
                    "or pass", offers, "bid.turns")
@@ -220,10 +224,12 @@ def place(t: Table, role: str, action: Mapping[str, Any]) -> None:
     gold = arg_int(action, "gold", 0, 2, "bid.tribal.payload", default=0)
     require(not (units and gold), "the tribal general goes with gold or with army units, "
             "never both", "bid.tribal.payload")
-    unit = action.get("unit") if units else None
+    unit = action.get("unit")
+    if units or unit is not None:  # a type named with no units must still be a type
+        require(isinstance(unit, str) and unit in t.cat.unit_types, "name the type of the "
+                "army units (archery, cavalry, infantry or naval)", "bid.battle.same-type")
+    unit = unit if units else None
     if units:
-        require(unit in t.cat.unit_types, "name the type of the army units (archery, "
-                "cavalry, infantry or naval)", "bid.battle.same-type")
         require(t.units_available(role, str(unit)) >= units,
                 f"{t.rname(role)} cannot form {units} {unit} units (each is a trained army "
                 f"with a {t.cat.weapon_of(str(unit))})", "terms.army-unit")

@@ -9,6 +9,7 @@ the supply (an army in the cost may be untrained or trained) and it stays built.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Param, Prompt
@@ -119,7 +120,8 @@ class Construct(Handler):
             options.append((handle, _card_label(t, cid) if cid else f"card {handle}"))
         buildable = [o for o in options if _buildable(t, role, t.known.get(o[0]))]
         default = (buildable or options)[0][0]
-        params = (choice("card", "Card to construct", options, default),
+        params = (replace(choice("card", "Card to construct", options, default),
+                          required=len(options) > 1),
                   number("trained", "Armies in the cost paid as trained armies", 0,
                          max(c.cost.get("army", 0) for c in t.data.cards.values()), 0))
         return ask(role, "action", f"{t.rname(role)} constructs a state enhancement",

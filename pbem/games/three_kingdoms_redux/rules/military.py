@@ -7,6 +7,7 @@ action.control-han-emperor*).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
@@ -169,9 +170,10 @@ class ControlHanEmperor(Handler):
         rank = t.cat.ranks[min(t.st(role)["rank"] + 1, len(t.cat.ranks) - 1)]
         return ask(role, "action", f"{t.rname(role)}: control the Han emperor", [
             ActionSpec("promote", f"Pay {cost} gold, rise to {rank}, leave a general face down",
-                       "action.control-han-emperor", params=(choice(
+                       "action.control-han-emperor", params=(replace(choice(
                            "leave", "General left face down (sits out next round)", gens,
-                           gens[0][0]),))], "action.control-han-emperor")
+                           gens[0][0]), required=len(gens) > 1),))],
+                   "action.control-han-emperor")
 
     def run(self, t: Table, step: Step) -> None:
         t.s["stack"].pop()
