@@ -280,6 +280,20 @@ class Composer:
         return {k: self.chosen.get(v, v) if isinstance(v, str) else v
                 for k, v in action.items()}
 
+    def check_notes(self) -> None:
+        """Refuse at once notes no save of this game could carry: in a game without sealed
+        cards, or to a role that is not another player's (whether the game allows a note
+        to that player is asked when the save is signed)."""
+        if not self.notes:
+            return
+        if hidden_model.of(self.state) is None:
+            raise IllegalAction("this game has no way to pass notes")
+        for to, _ in self.notes:
+            if to == self.role or to not in self.roles:
+                others = ", ".join(r for r in self.roles if r != self.role)
+                raise IllegalAction(f"a note goes to another player's role ({others}), "
+                                    f"not {to!r}")
+
     def log_lines(self) -> list[str]:
         return self.log.lines()
 
@@ -297,8 +311,8 @@ class Composer:
         made = saving.contribute(self._stub, self.me, self.role, state, seat=seat)
         if self.notes:
             data = hidden_model.of(state)
-            if data is None or seat is None:
-                raise IllegalAction("this game has no way to pass notes")
+            self.check_notes()
+            assert data is not None and seat is not None
             for to, _ in self.notes:
                 if not self.module.may_note(state, self.role, to):
                     raise IllegalAction(f"you may not pass {to} a note now")

@@ -82,10 +82,15 @@ def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
             notes: list[tuple[str, str]] | None = None) -> Turn:
     """Apply the actions, signing a save at each hand-over; in hot-seat play, go on as the
     next local player, answering roll requests with the local witnesses' keys. ``notes``
-    travel, sealed, in the first save."""
+    travel, sealed, in the first save; while the turn goes on they stay with the open
+    composer (and the draft)."""
     turn = Turn()
     composer: session.Composer | None = session.Composer(prev, local)
     composer.notes = list(notes or [])
+    try:
+        composer.check_notes()
+    except IllegalAction as exc:
+        raise UsageError(f"--note: {exc.message}; nothing written", source) from None
     for index, action in enumerate(actions):
         assert composer is not None
         if composer.pending is not None or not composer.my_move():
@@ -222,8 +227,9 @@ def apply(
                             f"signing another would fork the game: send that one",
                             where=str(save_path))
     draft_file = drafts.draft_path(save_path)
-    earlier = drafts.read(draft_file, prev.sha256, due_role) or []
-    notes = []
+    draft = drafts.load(draft_file, prev.sha256, due_role)
+    earlier = draft.actions if draft else []
+    notes = list(draft.notes) if draft else []
     for item in note:
         to, sep, text = item.partition("=")
         if not sep or not to.strip() or not text.strip():
@@ -260,6 +266,9 @@ def apply(
         assert composer is not None
         say(f"Your turn goes on ({plural(len(composer.actions), 'action')} so far, kept as "
             f"a draft in {draft_note}); continue with: pbem apply {save_path} MORE.yaml")
+        if composer.notes:
+            say(f"{plural(len(composer.notes), 'note')} will be sealed in the save that ends "
+                f"your turn.")
         prompt = composer.prompt()
         if prompt:
             say(f"Now: {prompt.text}")
@@ -292,11 +301,12 @@ def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: lis
     composer = turn.open
     if turn.saves:
         drafts.remove(draft_file)
-    if composer is None or not composer.actions:
+    if composer is None or not (composer.actions or composer.notes):
         return ""
     answered = paths[-1] if turn.saves else save_path
     target = drafts.draft_path(answered)
-    drafts.write(target, composer.prev.sha256, composer.role, composer.actions)
+    drafts.write(target, composer.prev.sha256, composer.role, composer.actions,
+                 notes=composer.notes)
     return str(target)
 
 
