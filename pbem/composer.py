@@ -14,6 +14,7 @@ from pbem import chain, gamedata, gameplay, games, saving, steps
 from pbem import dice as dicemod
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
+from pbem.hidden import Known
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import notes as notes_mod
 from pbem.hidden_cards import sealing, seating
@@ -140,13 +141,20 @@ class Composer:
 
     # ------------------------------------------------------------------ queries
 
-    def prompt(self) -> Prompt | None:
+    def prompt(self, known: Known | None = None) -> Prompt | None:
+        """What is offered now; hidden cards labelled as ``known`` (default: public only)."""
         if self.pending_start:
             return Prompt(self.role, START, "roll the opening dice at the table and type them in",
                           (ActionSpec(START, "Start the game"),))
         if self.pending is not None:
             return None
-        return gameplay.prompt(self.module, self.state)
+        if known is None:
+            return gameplay.prompt(self.module, self.state)
+        return gameplay.prompt(self.module, self.state, self.role, known)
+
+    def known(self) -> Known:
+        """What this player's key lets them read of the hidden cards composed so far."""
+        return gameplay.viewer_knowledge(self.prev.doc, self.state, self.role, self.me.key)
 
     def my_move(self) -> bool:
         """True while the prompt is addressed to this player."""

@@ -152,20 +152,39 @@ def _report(turn: Turn, paths: list[Path]) -> None:
 
 def _position(module: Any, composer: session.Composer | None,
               last: savefile.SaveFile | None) -> dict[str, Any]:
-    """The exact position after the actions, as ``pbem show --json`` gives it."""
+    """The exact position after the actions, as ``pbem show --json`` gives it to the player
+    composing (or, when every save is signed, to the writer of the last one): their own
+    hidden cards named."""
     if composer is not None:
         state, due = composer.state, composer.due()
         pending, log = composer.pending, composer.log_lines()
-        prompt = composer.prompt()
         role: str | None = composer.role
+        known = composer.known()
+        prompt = composer.prompt(known)
     else:
         assert last is not None
         state, due, pending, log = last.state, last.due, last.pending, last.doc["log"]
         prompt = None
-        role = None
-    return {"viewer": role, "view": gameplay.view(module, state, role), "due": due,
+        role = last.writer
+        local = _local_for(last, role)
+        known = gameplay.viewer_knowledge(last.doc, state, role,
+                                          local.key if local else None)
+    return {"viewer": role, "view": gameplay.view(module, state, role, known), "due": due,
             "pending": pending, "prompt": prompt.to_dict() if prompt else None,
             "outcome": module.outcome(state), "log": log}
+
+
+def stand_in_dice(saves: list[savefile.SaveFile]) -> list[bool]:
+    """For each save of a dry run, whether its dice (and what they decide) are stand-ins:
+    witnessed dice answer a request keyed by its save's hash, and a request signed only for
+    the dry run has a hash its real save will not share, so from the first such request on
+    the real rolls differ."""
+    out, after_request = [], False
+    for save in saves:
+        out.append(after_request)
+        if save.pending is not None and save.dice_mode == "witnessed":
+            after_request = True
+    return out
 
 
 @app.command(rich_help_panel=PLAY, epilog=(
@@ -312,15 +331,19 @@ def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: lis
 
 def _dry_run(module: Any, turn: Turn, as_json: bool) -> None:
     last = turn.saves[-1] if turn.saves else None
+    stand_ins = stand_in_dice(turn.saves)
     if as_json:
         print_json({"saves": [{"sequence": s.sequence, "writer": s.writer, "due": s.due,
-                               "pending": s.pending, "log": s.doc["log"]}
-                              for s in turn.saves],
+                               "pending": s.pending, "stand_in_dice": stand_in,
+                               "log": s.doc["log"]}
+                              for s, stand_in in zip(turn.saves, stand_ins, strict=True)],
+                    "stand_in_dice": any(stand_ins),
                     "position": _position(module, turn.open, last)})
         return
     say("Dry run: nothing signed or written.")
-    for save in turn.saves:
-        say(f"save {save.sequence} by {save.writer}:")
+    for save, stand_in in zip(turn.saves, stand_ins, strict=True):
+        say(f"save {save.sequence} by {save.writer}:"
+            + (" (stand-in dice: the real rolls will differ)" if stand_in else ""))
         for line in save.doc["log"]:
             say(f"  {line}")
     if turn.open is not None:

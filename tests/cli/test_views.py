@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from freezegun import freeze_time
+
 from pbem import games
 from tests.cardgame import CardMarket
 from tests.cli.test_commands import pbem
@@ -109,3 +111,94 @@ def test_a_note_in_a_game_without_notes_is_refused_at_once(tmp_path: Path) -> No
     code, err = pbem("apply", current, empty, "--note", "white=hello", ok=False)
     assert code == 2 and "no way to pass notes" in err
     assert sorted(tmp_path.rglob("*")) == before
+
+
+def _redux_at_start(tmp_path: Path) -> Path:
+    """A hot-seat Three Kingdoms Redux game, shuffled: the save player-1 starts from."""
+    os.chdir(tmp_path)
+    pbem("new", "three-kingdoms-redux", "--hotseat", "--players", "3", "-o", "g")
+    folder = tmp_path / "g"
+    for _ in range(4):
+        current = _latest(folder)
+        if _shown(current)["due"]["step"] != "shuffle":
+            return current
+        pbem("witness", current)
+    raise AssertionError("the decks were never shuffled")
+
+
+def _options(prompt: dict[str, Any], verb: str) -> list[dict[str, Any]]:
+    spec = next(a for a in prompt["actions"] if a["do"] == verb)
+    return spec["params"][0]["options"]
+
+
+def test_the_dry_run_shows_the_movers_hidden_cards_as_show_does(tmp_path: Path) -> None:
+    """``apply --dry-run --json`` names the mover's own hidden generals and cards, and its
+    position is the one ``pbem show --json`` gives that player once the save is real."""
+    first = _redux_at_start(tmp_path)
+    start = _write(tmp_path, "start.yaml", "- do: start\n")
+    _, out = pbem("apply", first, start, "--dry-run", "--json")
+    position = json.loads(out)["position"]
+    drawn = _options(position["prompt"], "keep")
+    assert len(drawn) == 6
+    assert all(o["value"] not in o["label"] for o in drawn), drawn  # named, not "hidden"
+    keep = [o["value"] for o in drawn[:4]]
+    pbem("apply", first, _write(tmp_path, "keep.yaml",
+                                f"- do: start\n- do: keep\n  keep: {json.dumps(keep)}\n"))
+    second = _latest(tmp_path / "g")
+    names = _names(second)
+    empty = _write(tmp_path, "empty.yaml", "[]\n")
+    _, out = pbem("--as", names["wu"], "apply", second, empty, "--dry-run", "--json")
+    position = json.loads(out)["position"]
+    shown = _shown(second, "--as", names["wu"])
+    assert position["viewer"] == shown["viewer"] == "wu"
+    assert position["view"] == shown["view"]
+    assert position["prompt"] == shown["prompt"]
+    assert all(o["value"] not in o["label"] for o in _options(position["prompt"], "keep"))
+
+
+def _race(tmp_path: Path, dice: str) -> Path:
+    """A hot-seat race, started: the save whose mover may roll."""
+    os.chdir(tmp_path)
+    pbem("new", "tiny-race", "--hotseat", "--dice", dice, "-o", "g")
+    empty = _write(tmp_path, "empty.yaml", "[]\n")
+    folder = tmp_path / "g"
+    for _ in range(6):
+        current = _latest(folder)
+        _, out = pbem("apply", current, empty, "--dry-run", "--json")
+        prompt = json.loads(out)["position"]["prompt"]
+        if prompt and any(a["do"] == "roll" for a in prompt["actions"]):
+            return current
+        pbem("apply", current, empty)
+    raise AssertionError("nobody was asked to roll")
+
+
+def test_a_dry_run_says_which_dice_are_stand_ins(tmp_path: Path) -> None:
+    """With witnessed dice, a roll made in a dry run answers a request signed only there:
+    its dice are stand-ins (they change with the request's clock), and the JSON says so."""
+    current = _race(tmp_path, "witnessed")
+    roll = _write(tmp_path, "roll.yaml", "- do: roll\n")
+    seen = set()
+    for hour in range(10, 18):
+        with freeze_time(f"2026-11-22 {hour}:00:00"):
+            _, out = pbem("apply", current, roll, "--dry-run", "--json")
+        data = json.loads(out)
+        request, answer = data["saves"][0], data["saves"][-1]
+        assert request["pending"] is not None and not request["stand_in_dice"]
+        assert answer["stand_in_dice"] and data["stand_in_dice"]
+        seen.add(json.dumps(answer["log"]))
+    assert len(seen) > 1  # the same roll came out differently: stand-ins indeed
+    _, out = pbem("apply", current, roll, "--dry-run")
+    assert "stand-in dice" in out
+
+
+def test_open_dice_in_a_dry_run_are_the_real_ones(tmp_path: Path) -> None:
+    current = _race(tmp_path, "open")
+    roll = _write(tmp_path, "roll.yaml", "- do: roll\n")
+    _, out = pbem("apply", current, roll, "--dry-run", "--json")
+    data = json.loads(out)
+    assert data["stand_in_dice"] is False
+    assert not any(save["stand_in_dice"] for save in data["saves"])
+    assert data["saves"] and any("rolls" in line for line in data["saves"][0]["log"])
+    _, real = pbem("apply", current, roll, "--json")
+    written = json.loads(real)["wrote"][0]
+    assert _shown(Path(written))["log"] == data["saves"][0]["log"]
