@@ -10,7 +10,7 @@ from typing import Any
 
 from freezegun import freeze_time
 
-from pbem import games
+from pbem import games, savefile
 from tests.cardgame import CardMarket
 from tests.cli.test_commands import pbem
 
@@ -202,3 +202,59 @@ def test_open_dice_in_a_dry_run_are_the_real_ones(tmp_path: Path) -> None:
     _, real = pbem("apply", current, roll, "--json")
     written = json.loads(real)["wrote"][0]
     assert _shown(Path(written))["log"] == data["saves"][0]["log"]
+
+
+def test_plain_show_names_what_the_viewer_may_see_at_a_keep_step(tmp_path: Path) -> None:
+    """At a Redux keep step ``pbem show`` gives each drawn general's handle with his name
+    to the player choosing, and only the handle to the others."""
+    first = _redux_at_start(tmp_path)
+    pbem("apply", first, _write(tmp_path, "keep.yaml", "- do: start\n- do: keep\n  keep: "
+                                "[wei/generals#1, wei/generals#2, wei/generals#3, "
+                                "wei/generals#4]\n"))
+    second = _latest(tmp_path / "g")
+    names = _names(second)
+    labels = {o["value"]: o["label"]
+              for o in _options(_shown(second, "--as", names["wu"])["prompt"], "keep")}
+    _, mine = pbem("--as", names["wu"], "show", second)
+    offer = next(line for line in mine.splitlines() if "- do: keep" in line)
+    for handle, label in labels.items():
+        assert f"{handle} ({label})" in offer
+    _, theirs = pbem("--as", names["wei"], "show", second)
+    offer = next(line for line in theirs.splitlines() if "- do: keep" in line)
+    assert all(handle in offer for handle in labels)
+    assert not any(label in offer for label in labels.values())
+
+
+def test_a_face_up_general_is_named_by_his_card_id(tmp_path: Path) -> None:
+    """A general turned face up may be given by his card id (recorded by his handle); a
+    hidden general's card id is refused, and nothing is written."""
+    first = _redux_at_start(tmp_path)
+    names = _names(first)
+    setup = ("- do: start\n"
+             "- do: keep\n  keep: [wei/generals#1, wei/generals#2, wei/generals#3, "
+             "wei/generals#4]\n"
+             "- do: keep\n  keep: [wu/generals#1, wu/generals#2, wu/generals#3]\n"
+             "- do: keep\n  keep: [shu/generals#1, shu/generals#2]\n"
+             "- do: alliance\n")
+    pbem("apply", first, _write(tmp_path, "setup.yaml", setup))
+    bidding = _latest(tmp_path / "g")
+    assert _shown(bidding)["due"]["role"] == "wei"
+    generals = {g["ref"]: g["id"] for g in
+                _shown(bidding, "--as", names["wei"])["view"]["states"]["wei"]["generals"]}
+    shown, hidden = generals["wei/generals#1"], generals["wei/generals#2"]
+    assert shown and hidden
+    before = sorted(tmp_path.rglob("*"))
+    code, err = pbem("apply", bidding, _write(
+        tmp_path, "hidden.yaml", f"- do: bid\n  space: develop-farm\n  general: {hidden}\n"),
+        ok=False)
+    assert code == 6 and hidden in err
+    assert sorted(p for p in tmp_path.rglob("*") if p.name != "hidden.yaml") == before
+    turn = _write(tmp_path, "turn.yaml", "- do: show\n  general: wei/generals#1\n"
+                  f"- do: bid\n  space: develop-farm\n  general: {shown}\n")
+    _, out = pbem("apply", bidding, turn)
+    assert "Wei places" in out
+    signed = _latest(tmp_path / "g")
+    bid = next(a for a in savefile.read(signed).doc["actions"] if a["do"] == "bid")
+    assert bid["general"] == "wei/generals#1"
+    _, verdict = pbem("verify", signed)
+    assert verdict.startswith("OK")
