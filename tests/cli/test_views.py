@@ -258,3 +258,21 @@ def test_a_face_up_general_is_named_by_his_card_id(tmp_path: Path) -> None:
     assert bid["general"] == "wei/generals#1"
     _, verdict = pbem("verify", signed)
     assert verdict.startswith("OK")
+
+
+def test_a_witnessed_game_starts_as_docs_dice_md_says(tmp_path: Path) -> None:
+    """new --opponent, join, apply start.yaml (a request), witness: the first decision."""
+    os.chdir(tmp_path)
+    for name in ("alice", "bob"):
+        _, out = pbem("keygen", name)
+    _, line = pbem("--as", "bob", "whoami")
+    bob_id = _write(tmp_path, "bob.id", line)
+    pbem("--as", "alice", "new", "dragons-tigers", "--opponent", bob_id, "-o", "s0.pbem.yaml")
+    pbem("--as", "bob", "join", "s0.pbem.yaml", "-o", "s1.pbem.yaml")
+    start = _write(tmp_path, "start.yaml", "- do: start\n")
+    _, out = pbem("--as", "alice", "apply", "s1.pbem.yaml", start, "-o", "s2.pbem.yaml")
+    assert "answer alice's request" in out
+    assert _shown(tmp_path / "s2.pbem.yaml")["due"]["step"] == "witness"
+    pbem("--as", "bob", "witness", "s2.pbem.yaml", "-o", "s3.pbem.yaml")
+    due = _shown(tmp_path / "s3.pbem.yaml")["due"]
+    assert due["step"] not in ("witness", "start", "join")
