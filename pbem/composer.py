@@ -21,7 +21,18 @@ from pbem.hidden_cards import sealing, seating
 from pbem.identity import LocalIdentity
 from pbem.save_schema import canonical_action
 from pbem.savefile import SaveFile
-from pbem.steps import AUDIT, CARRY_ON, JOIN, SHUFFLE, START, WITNESS, compute_due, roles_of
+from pbem.steps import (
+    AUDIT,
+    CARRY_ON,
+    JOIN,
+    SHARE,
+    SHUFFLE,
+    START,
+    WITNESS,
+    compute_due,
+    hand_waits,
+    roles_of,
+)
 
 
 class Composer:
@@ -37,7 +48,7 @@ class Composer:
         assert due is not None
         if due["step"] == JOIN:
             raise UsageError("this game waits for you to join it: use pbem join", prev.where)
-        if due["step"] in (WITNESS, SHUFFLE, AUDIT):
+        if due["step"] in (WITNESS, SHUFFLE, AUDIT, SHARE):
             raise UsageError("this save asks your pbem for an answer that needs no decision: "
                              "pbem witness (or pbem inbox / pbem watch) gives it", prev.where)
         self.roles = roles_of(prev)
@@ -157,9 +168,11 @@ class Composer:
         return gameplay.viewer_knowledge(self.prev.doc, self.state, self.role, self.me.key)
 
     def my_move(self) -> bool:
-        """True while the prompt is addressed to this player."""
+        """True while the prompt is addressed to this player (and they need not wait for
+        the others' part of their hidden cards to read them first)."""
         prompt = self.prompt()
-        return prompt is not None and prompt.role == self.role
+        return (prompt is not None and prompt.role == self.role
+                and hand_waits(self.state, prompt, self.roles) is None)
 
     def due(self) -> dict[str, Any] | None:
         pending = {"by": self.role, "request": None, "action": self.pending} \
@@ -192,7 +205,9 @@ class Composer:
         if self.pending is not None:
             raise IllegalAction(f"this save waits for its dice ({self.waiting_for}); sign it "
                                 f"and send it, then carry on from the answer")
-        if action["do"] == START and self.starting and not self.pending_start:
+        if action["do"] == START and not self.pending_start and (
+                self.starting or (self.prev.doc["dice"]["seed"] is not None
+                                  and not action.get("dice"))):
             return []  # the game has started already (pbem did it): nothing to do
         if action["do"] == START and self.pending_start:
             given = action.get("dice", [])
@@ -209,6 +224,11 @@ class Composer:
             owner = self.prev.player(prompt.role)["name"]
             raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
                               f"this save and send it to them")
+        owing = hand_waits(self.state, prompt, self.roles)
+        if owing is not None:
+            owner = self.prev.player(owing)["name"]
+            raise NotYourTurn(f"you read your hidden cards first: {owner}'s pbem must give its "
+                              f"part of them; finish this save and send it to them")
         saved_state = copy_state(self.state)
         saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)

@@ -111,6 +111,9 @@ class Prompt:
     text: str
     actions: tuple[ActionSpec, ...]
     rule: str | None = None
+    # the player reads their own face-down cards before deciding: every other player's
+    # share of them is given first (docs/secrets.md, "Reading one's hand first")
+    needs_hand: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
