@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from freezegun import freeze_time
 
 from pbem import games, savefile
@@ -276,3 +277,43 @@ def test_a_witnessed_game_starts_as_docs_dice_md_says(tmp_path: Path) -> None:
     pbem("--as", "bob", "witness", "s2.pbem.yaml", "-o", "s3.pbem.yaml")
     due = _shown(tmp_path / "s3.pbem.yaml")["due"]
     assert due["step"] not in ("witness", "start", "join")
+
+
+@pytest.mark.parametrize("dice", ["open", "witnessed"])
+def test_every_state_reads_its_dealt_cards_when_it_keeps_its_first_generals(
+        tmp_path: Path, dice: str) -> None:
+    """setup.K deals the enhancement cards before setup.L's choice: Wei, Wu and Shu each
+    read their whole hand (and their drawn generals) when they choose whom to keep."""
+    os.chdir(tmp_path)
+    pbem("new", "three-kingdoms-redux", "--hotseat", "--players", "3", "--dice", dice,
+         "-o", "g")
+    folder = tmp_path / "g"
+    empty = _write(tmp_path, "empty.yaml", "[]\n")
+    keeps = {"wei": 4, "wu": 3, "shu": 2}
+    seen = []
+    for _ in range(20):
+        current = _latest(folder)
+        due = _shown(current)["due"]
+        if due["step"] in ("shuffle", "witness", "share"):
+            pbem("witness", current)
+            continue
+        if due["step"] == "start":
+            pbem("apply", current, empty)
+            continue
+        if due["step"] != "recruit":
+            break
+        role = due["role"]
+        shown = _shown(current, "--as", _names(current)[role])
+        hand = shown["view"]["hand"]
+        assert len(hand) == {"wei": 4, "wu": 5, "shu": 6}[role]
+        assert all(card["id"] for card in hand), (role, hand)
+        drawn = _options(shown["prompt"], "keep")
+        assert all(o["value"] not in o["label"] for o in drawn)
+        keep = json.dumps([o["value"] for o in drawn[:keeps[role]]])
+        pbem("apply", current, _write(tmp_path, f"{role}.yaml", f"- do: keep\n  keep: {keep}\n"))
+        seen.append(role)
+        if _latest(folder) == current:  # Shu's turn goes on: the alliance
+            break
+    assert seen == ["wei", "wu", "shu"]
+    _, verdict = pbem("verify", _latest(folder))
+    assert verdict.startswith("OK")
