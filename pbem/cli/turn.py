@@ -90,7 +90,7 @@ def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
     try:
         composer.check_notes()
     except IllegalAction as exc:
-        raise UsageError(f"--note: {exc.message}; nothing written", source) from None
+        raise UsageError(f"{exc.message}; nothing written", "--note") from None
     for index, action in enumerate(actions):
         assert composer is not None
         if composer.pending is not None or not composer.my_move():
@@ -365,7 +365,8 @@ def witness(
     key: KeyPath = None,
 ) -> None:
     """Answer what needs no decision: a roll request (reveal your next dice link), a joint
-    shuffle or the audit of hidden cards."""
+    shuffle, your part of the hidden cards another player reads first, or the audit of
+    hidden cards."""
     prev = savefile.read(save_path)
     if prev.due is None or prev.due["step"] not in answering.AUTOMATIC:
         raise UsageError("this save does not ask for an answer that needs no decision",

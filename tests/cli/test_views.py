@@ -199,10 +199,11 @@ def test_open_dice_in_a_dry_run_are_the_real_ones(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["stand_in_dice"] is False
     assert not any(save["stand_in_dice"] for save in data["saves"])
-    assert data["saves"] and any("rolls" in line for line in data["saves"][0]["log"])
+    assert any("rolls" in line for save in data["saves"] for line in save["log"])
     _, real = pbem("apply", current, roll, "--json")
-    written = json.loads(real)["wrote"][0]
-    assert _shown(Path(written))["log"] == data["saves"][0]["log"]
+    written = json.loads(real)["wrote"]
+    assert [_shown(Path(path))["log"] for path in written] == \
+        [save["log"] for save in data["saves"]]
 
 
 def test_plain_show_names_what_the_viewer_may_see_at_a_keep_step(tmp_path: Path) -> None:
