@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import keeping, savefile, session, store
-from pbem.chain import AUDIT, SHUFFLE, WITNESS
+from pbem.chain import AUDIT, SHARE, SHUFFLE, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
@@ -25,6 +25,7 @@ from pbem.savefile import SaveFile
 AUTOMATIC: dict[str, Callable[[SaveFile, LocalIdentity], SaveFile]] = {
     WITNESS: session.witness,
     SHUFFLE: session.machine,
+    SHARE: session.machine,
     AUDIT: session.machine,
 }
 

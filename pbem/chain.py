@@ -39,12 +39,14 @@ from pbem.steps import (
     ENGINE_VERBS,
     JOIN,
     MACHINE_STEPS,
+    SHARE,
     SHUFFLE,
     START,
     WITNESS,
     Replay,
     compute_due,
     guard,
+    hand_waits,
     offered_to,
     require,
     roles_of,
@@ -54,7 +56,8 @@ from pbem.steps import (
     witnesses,
 )
 
-__all__ = ["AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SHUFFLE", "START",
+__all__ = ["AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SHARE", "SHUFFLE",
+           "START",
            "WITNESS", "Replay", "Verdict", "check_first", "check_next", "compute_due",
            "order_chain", "resolve_request", "roles_of", "run_actions", "verify",
            "witnesses"]
@@ -111,6 +114,9 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
                 prompt = offered_to(module, state, writer)
+                if hand_waits(state, prompt, roles) is not None:
+                    raise IllegalAction("the player reads their hidden cards first: the "
+                                        "save ends where the others give their part of them")
                 body = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
                 if complete_action(prompt, body) != body:
                     raise IllegalAction("it is not written in its complete form (every "
@@ -251,7 +257,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
         name = prev.player(save.writer)["name"]
         replay = Replay(copy_state(prev.state),
                         [f"{name} joins the game as {module.role_label(save.writer)}"], [[]])
-    elif step in (SHUFFLE, AUDIT):
+    elif step in (SHUFFLE, AUDIT, SHARE):
         require(save.actions == [{"do": step}] and save.pending is None,
                  f"a {step} save holds exactly one {step} action", where)
         replay = Replay(copy_state(prev.state), [], [[]])

@@ -15,13 +15,25 @@ from pbem import dice as dicemod
 from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
+from pbem.hidden import Known
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import notes as notes_mod
 from pbem.hidden_cards import sealing, seating
 from pbem.identity import LocalIdentity
 from pbem.save_schema import canonical_action
 from pbem.savefile import SaveFile
-from pbem.steps import AUDIT, CARRY_ON, JOIN, SHUFFLE, START, WITNESS, compute_due, roles_of
+from pbem.steps import (
+    AUDIT,
+    CARRY_ON,
+    JOIN,
+    SHARE,
+    SHUFFLE,
+    START,
+    WITNESS,
+    compute_due,
+    hand_waits,
+    roles_of,
+)
 
 
 class Composer:
@@ -37,7 +49,7 @@ class Composer:
         assert due is not None
         if due["step"] == JOIN:
             raise UsageError("this game waits for you to join it: use pbem join", prev.where)
-        if due["step"] in (WITNESS, SHUFFLE, AUDIT):
+        if due["step"] in (WITNESS, SHUFFLE, AUDIT, SHARE):
             raise UsageError("this save asks your pbem for an answer that needs no decision: "
                              "pbem witness (or pbem inbox / pbem watch) gives it", prev.where)
         self.roles = roles_of(prev)
@@ -141,18 +153,27 @@ class Composer:
 
     # ------------------------------------------------------------------ queries
 
-    def prompt(self) -> Prompt | None:
+    def prompt(self, known: Known | None = None) -> Prompt | None:
+        """What is offered now; hidden cards labelled as ``known`` (default: public only)."""
         if self.pending_start:
             return Prompt(self.role, START, "roll the opening dice at the table and type them in",
                           (ActionSpec(START, "Start the game"),))
         if self.pending is not None:
             return None
-        return gameplay.prompt(self.module, self.state)
+        if known is None:
+            return gameplay.prompt(self.module, self.state)
+        return gameplay.prompt(self.module, self.state, self.role, known)
+
+    def known(self) -> Known:
+        """What this player's key lets them read of the hidden cards composed so far."""
+        return gameplay.viewer_knowledge(self.prev.doc, self.state, self.role, self.me.key)
 
     def my_move(self) -> bool:
-        """True while the prompt is addressed to this player."""
+        """True while the prompt is addressed to this player (and they need not wait for
+        the others' part of their hidden cards to read them first)."""
         prompt = self.prompt()
-        return prompt is not None and prompt.role == self.role
+        return (prompt is not None and prompt.role == self.role
+                and hand_waits(self.state, prompt, self.roles) is None)
 
     def due(self) -> dict[str, Any] | None:
         pending = {"by": self.role, "request": None, "action": self.pending} \
@@ -185,7 +206,9 @@ class Composer:
         if self.pending is not None:
             raise IllegalAction(f"this save waits for its dice ({self.waiting_for}); sign it "
                                 f"and send it, then carry on from the answer")
-        if action["do"] == START and self.starting and not self.pending_start:
+        if action["do"] == START and not self.pending_start and (
+                self.starting or (self.prev.doc["dice"]["seed"] is not None
+                                  and not action.get("dice"))):
             return []  # the game has started already (pbem did it): nothing to do
         if action["do"] == START and self.pending_start:
             given = action.get("dice", [])
@@ -202,6 +225,11 @@ class Composer:
             owner = self.prev.player(prompt.role)["name"]
             raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
                               f"this save and send it to them")
+        owing = hand_waits(self.state, prompt, self.roles)
+        if owing is not None:
+            owner = self.prev.player(owing)["name"]
+            raise NotYourTurn(f"you read your hidden cards first: {owner}'s pbem must give its "
+                              f"part of them; finish this save and send it to them")
         saved_state = copy_state(self.state)
         saved_dice = self.dice.snapshot()
         log_mark = len(self.log.entries)
@@ -282,6 +310,20 @@ class Composer:
         return {k: self.chosen.get(v, v) if isinstance(v, str) else v
                 for k, v in action.items()}
 
+    def check_notes(self) -> None:
+        """Refuse at once notes no save of this game could carry: in a game without sealed
+        cards, or to a role that is not another player's (whether the game allows a note
+        to that player is asked when the save is signed)."""
+        if not self.notes:
+            return
+        if hidden_model.of(self.state) is None:
+            raise IllegalAction("this game has no way to pass notes")
+        for to, _ in self.notes:
+            if to == self.role or to not in self.roles:
+                others = ", ".join(r for r in self.roles if r != self.role)
+                raise IllegalAction(f"a note goes to another player's role ({others}), "
+                                    f"not {to!r}")
+
     def log_lines(self) -> list[str]:
         return self.log.lines()
 
@@ -299,8 +341,8 @@ class Composer:
         made = saving.contribute(self._stub, self.me, self.role, state, seat=seat)
         if self.notes:
             data = hidden_model.of(state)
-            if data is None or seat is None:
-                raise IllegalAction("this game has no way to pass notes")
+            self.check_notes()
+            assert data is not None and seat is not None
             for to, _ in self.notes:
                 if not self.module.may_note(state, self.role, to):
                     raise IllegalAction(f"you may not pass {to} a note now")

@@ -5,7 +5,8 @@ signed once, where another player must act. A draft holds the actions as compose
 from the table, the label each was shown with). Dice made by pbem are made again when the
 draft is replayed (the same, since the actions are); only dice typed in at the table
 (table dice) are read back, as plain values. Sealed choices stay sealed: a draft holds
-their handles, never their values.
+their handles, never their values. Notes given with a turn that goes on (``pbem apply
+--note``) wait in the draft, as written, until the save that ends the turn seals them.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ FORMAT = "pbem-draft/1"
 
 @dataclass
 class Draft:
-    """The actions composed so far, as they can be given again, and their labels."""
+    """The actions composed so far, as they can be given again, their labels, and the
+    notes (recipient role, text) waiting for the save that ends the turn."""
 
     actions: list[dict[str, Any]]
     labels: list[str] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
     def label(self, index: int, action: dict[str, Any]) -> str:
         if index < len(self.labels):
@@ -42,12 +45,16 @@ def draft_path(save_path: Path) -> Path:
 
 
 def write(path: Path, previous: str, role: str, actions: list[dict[str, Any]],
-          labels: list[str] | None = None) -> None:
-    """Replace the draft atomically with the actions composed so far."""
+          labels: list[str] | None = None,
+          notes: list[tuple[str, str]] | None = None) -> None:
+    """Replace the draft atomically with the actions composed so far (and the notes to
+    seal when the turn's save is signed)."""
     doc: dict[str, Any] = {"draft": FORMAT, "previous": previous, "role": role,
                            "actions": [dict(a) for a in actions]}
     if labels:
         doc["labels"] = [str(label) for label in labels]
+    if notes:
+        doc["notes"] = [{"to": str(to), "text": str(text)} for to, text in notes]
     write_replace(path, strict_yaml.dump(doc).encode("utf-8"))
 
 
@@ -75,7 +82,17 @@ def load(path: Path, previous: str, role: str) -> Draft | None:
                if isinstance(a, dict) and isinstance(a.get("do"), str)]
     labels = doc.get("labels")
     labels = [str(x) for x in labels] if isinstance(labels, list) else []
-    return Draft(actions, labels) if actions else None
+    notes = _notes(doc.get("notes"))
+    return Draft(actions, labels, notes) if actions or notes else None
+
+
+def _notes(value: Any) -> list[tuple[str, str]]:
+    """The notes a draft keeps: ``[{to: ROLE, text: TEXT}, ...]`` (anything else: none)."""
+    if not isinstance(value, list):
+        return []
+    return [(item["to"], item["text"]) for item in value
+            if isinstance(item, dict) and isinstance(item.get("to"), str)
+            and isinstance(item.get("text"), str)]
 
 
 def read(path: Path, previous: str, role: str) -> list[dict[str, Any]] | None:

@@ -26,10 +26,13 @@ Action = dict[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One value a parameter may take, with its label for people."""
+    """One value a parameter may take, with its label for people, and other names an
+    actions file may give it by (a face-up card's id for its handle); the action is
+    recorded with ``value``."""
 
     value: Any
     label: str
+    aliases: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,9 @@ class Param:
         if self.secret:
             out["secret"] = True
         if self.options:
-            out["options"] = [{"value": o.value, "label": o.label} for o in self.options]
+            out["options"] = [{"value": o.value, "label": o.label,
+                               **({"aliases": list(o.aliases)} if o.aliases else {})}
+                              for o in self.options]
         if self.kind in ("int", "choices"):
             out["min"], out["max"] = self.minimum, self.maximum
         if self.default is not None:
@@ -109,6 +114,9 @@ class Prompt:
     text: str
     actions: tuple[ActionSpec, ...]
     rule: str | None = None
+    # the player reads their own face-down cards before deciding: every other player's
+    # share of them is given first (docs/secrets.md, "Reading one's hand first")
+    needs_hand: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
@@ -329,7 +337,26 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
 
         raise IllegalAction(f"'{verb}' takes no argument {unknown[0]!r} (it takes: "
                             f"{', '.join(sorted(names - {'do'})) or 'nothing'})", spec.rule)
-    return read(spec, {k: v for k, v in given.items() if k != "do"})
+    out = read(spec, {k: v for k, v in given.items() if k != "do"})
+    for param in spec.params:
+        if param.name in out:
+            out[param.name] = _by_value(param, out[param.name])
+    return out
+
+
+def _by_value(param: Param, given: Any) -> Any:
+    """A choice given by one of an option's aliases, as the option's value."""
+    def one(item: Any) -> Any:
+        if any(option.value == item for option in param.options):
+            return item
+        found = [option.value for option in param.options if item in option.aliases]
+        return found[0] if len(found) == 1 else item
+
+    if param.kind == "choice":
+        return one(given)
+    if param.kind == "choices" and isinstance(given, list):
+        return [one(item) for item in given]
+    return given
 
 
 def copy_state(value: Any) -> Any:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import paths
+from pbem import paths, transport
 from pbem.atomic import write_new
 from pbem.errors import KeyProblem, SignatureError
 from pbem.signing import NS_KEY, PrivateKey, PublicKey, Signature
@@ -90,6 +90,21 @@ def parse_record(text: str, where: str = "identity") -> Identity:
     return Identity(check_name(name), public)
 
 
+def parse_received(text: str, where: str) -> Identity:
+    """An identity from a file as it was received: the record itself, or the record as a
+    mail program sent it (quoted-printable, or inside a whole saved message)."""
+    try:
+        return parse_record(text, where)
+    except KeyProblem as plain:
+        problem: KeyProblem | None = None
+        for line in transport.identity_candidates(text):
+            try:
+                return parse_record(line, where)
+            except KeyProblem as exc:
+                problem = problem or exc
+        raise (problem or plain) from None
+
+
 def read_identity_arg(value: str) -> Identity:
     """An identity given on the command line: a file path or the record/key text itself."""
     path = Path(value).expanduser()
@@ -102,13 +117,13 @@ def read_identity_arg(value: str) -> Identity:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise KeyProblem(f"cannot read identity file: {exc}", str(path)) from None
-        return parse_record(text, str(path))
+        return parse_received(text, str(path))
     looks_like_a_file = len(value.split()) == 1 and (
         "/" in value or value.endswith((".id", ".pub", ".txt")))
     if looks_like_a_file:
         raise KeyProblem("no such file (give the identity line itself, or the file that "
                          "holds it)", value)
-    return parse_record(value, "identity")
+    return parse_received(value, "identity")
 
 
 def key_dir() -> Path:

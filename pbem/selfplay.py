@@ -85,7 +85,7 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
             saves.append(session.witness(prev, writer))
             rolls += sum(len(a.get("dice", [])) for a in saves[-1].actions)
             continue
-        if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT):
+        if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
             saves.append(session.machine(prev, writer))
             continue
         composer = session.Composer(prev, writer)

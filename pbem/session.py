@@ -17,7 +17,7 @@ from pbem.errors import UsageError
 from pbem.identity import Identity, LocalIdentity
 from pbem.save_schema import DICE_MODES, FORMAT
 from pbem.savefile import SaveFile
-from pbem.steps import AUDIT, JOIN, SHUFFLE, WITNESS, compute_due, roles_of
+from pbem.steps import AUDIT, JOIN, SHARE, SHUFFLE, WITNESS, compute_due, roles_of
 
 __all__ = ["Composer", "join", "machine", "new_game", "witness"]
 anchor_of = saving.anchor_of
@@ -140,8 +140,9 @@ def machine(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     or their opened secrets for the audit."""
     role = saving.role_for(prev, me)
     step = prev.due["step"] if prev.due else None
-    if step not in (SHUFFLE, AUDIT):
-        raise UsageError("this save does not ask for a shuffle or the audit", prev.where)
+    if step not in (SHUFFLE, AUDIT, SHARE):
+        raise UsageError("this save does not ask for a shuffle, a part of another player's "
+                         "hidden cards or the audit", prev.where)
     module = games.get(prev.kind)
     gamedata.ready(module, prev.game["options"], prev.where)
     dice_state = saving.advance_link(prev, me, role)

@@ -164,10 +164,10 @@ def button(verb: str, label: str, rule: str | None = None, **fixed: Any) -> Acti
     return ActionSpec(verb, label, rule, fixed=dict(fixed))
 
 
-def choice(name: str, label: str, options: Iterable[tuple[Any, str]],
+def choice(name: str, label: str, options: Iterable[tuple[Any, ...]],
            default: Any = None) -> Param:
-    """A parameter naming one of ``options`` (value, label)."""
-    return Param(name, "choice", label, tuple(Option(v, lab) for v, lab in options),
+    """A parameter naming one of ``options``: (value, label) or (value, label, aliases)."""
+    return Param(name, "choice", label, tuple(Option(*item) for item in options),
                  default=default)
 
 

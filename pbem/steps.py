@@ -3,7 +3,8 @@
 A save ends where another player must act: at a hand-over, at the end of the game, or at a
 *request* (an action waiting for dice or for other players' contributions, kept in
 ``pending``) that every other player answers in turn with a *witness* save; machine steps
-(a joint shuffle, the audit of hidden cards) need no decision. :func:`compute_due` says who
+(a joint shuffle, a player's part of another's hidden cards they must read first, the
+audit of hidden cards) need no decision. :func:`compute_due` says who
 must write next, and on what.
 """
 
@@ -26,9 +27,10 @@ START = "start"
 WITNESS = "witness"
 SHUFFLE = "shuffle"
 AUDIT = "audit"
+SHARE = "share"
 CARRY_ON = "carry-on"
-ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT)
-MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT)  # saves that may leave their writer due
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE)
+MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE)  # saves that may leave their writer due
 T = TypeVar("T")
 
 
@@ -86,6 +88,12 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
         return {"role": creator["role"], "step": START,
                 "text": f"{creator['name']} starts the game"}
     prompt = gameplay.prompt(module, state)
+    owing = hand_waits(state, prompt, roles)
+    if owing is not None:
+        assert prompt is not None
+        return {"role": owing, "step": SHARE,
+                "text": f"{names[owing]}'s pbem gives its part of {names[prompt.role]}'s "
+                        f"hidden cards"}
     if prompt is None:
         if hidden is not None:
             for role in roles:
@@ -94,6 +102,15 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
                             "text": f"{names[role]}'s pbem opens their secrets for the audit"}
         return None
     return {"role": prompt.role, "step": prompt.step, "text": prompt.text}
+
+
+def hand_waits(state: State, prompt: Prompt | None, roles: list[str]) -> str | None:
+    """Who must first give their part of the prompted player's hidden cards, when the
+    prompt asks that player to read them before deciding (``None``: nobody)."""
+    hidden = hidden_model.of(state)
+    if prompt is None or not prompt.needs_hand or hidden is None:
+        return None
+    return obligations.owing_to_holder(hidden, prompt.role, roles)
 
 
 def first_roll(module: GameModule, state: State, pending: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ import typer
 from pbem import chain, drafts, gameplay, games, identity, savefile, store, story, verification
 from pbem.cli.common import AsName, KeyPath, guarded, maybe_me, me, print_json, say, warn
 from pbem.cli.root import CHECK, app
+from pbem.engine import Option
 from pbem.errors import ChainError, FormatError, PbemError, UsageError
 from pbem.ledger import Ledger
 from pbem.signing import PublicKey
@@ -28,6 +29,19 @@ def _trust(save: savefile.SaveFile, save_path: Path, viewer: PublicKey | None) -
         return verification.full(save, [], save_path).lines[0]
     except PbemError as exc:
         return f"NOT VERIFIED: {exc.message} (only the signature was checked)"
+
+
+def _plain(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def option_text(option: Option) -> str:
+    """An offered value as an actions file takes it, with its label when the label tells
+    more (a hidden card's handle with the card the viewer reads there)."""
+    value, label = str(option.value), str(option.label)
+    if not label or value in label or _plain(label) == _plain(value):
+        return value
+    return f"{value} ({label})"
 
 
 @app.command(rich_help_panel=CHECK, epilog=(
@@ -88,7 +102,7 @@ def show(
         for spec in prompt.actions:
             params = ", ".join(
                 f"{p.name}: " + (f"{p.minimum}-{p.maximum}" if p.kind == "int" else
-                                 "|".join(str(o.value) for o in p.options[:8])
+                                 "|".join(option_text(o) for o in p.options[:8])
                                  + ("|..." if len(p.options) > 8 else ""))
                 for p in spec.params)
             fixed = ", ".join(f"{k}: {v}" for k, v in spec.fixed.items())

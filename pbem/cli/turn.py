@@ -82,10 +82,15 @@ def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
             notes: list[tuple[str, str]] | None = None) -> Turn:
     """Apply the actions, signing a save at each hand-over; in hot-seat play, go on as the
     next local player, answering roll requests with the local witnesses' keys. ``notes``
-    travel, sealed, in the first save."""
+    travel, sealed, in the first save; while the turn goes on they stay with the open
+    composer (and the draft)."""
     turn = Turn()
     composer: session.Composer | None = session.Composer(prev, local)
     composer.notes = list(notes or [])
+    try:
+        composer.check_notes()
+    except IllegalAction as exc:
+        raise UsageError(f"{exc.message}; nothing written", "--note") from None
     for index, action in enumerate(actions):
         assert composer is not None
         if composer.pending is not None or not composer.my_move():
@@ -147,20 +152,39 @@ def _report(turn: Turn, paths: list[Path]) -> None:
 
 def _position(module: Any, composer: session.Composer | None,
               last: savefile.SaveFile | None) -> dict[str, Any]:
-    """The exact position after the actions, as ``pbem show --json`` gives it."""
+    """The exact position after the actions, as ``pbem show --json`` gives it to the player
+    composing (or, when every save is signed, to the writer of the last one): their own
+    hidden cards named."""
     if composer is not None:
         state, due = composer.state, composer.due()
         pending, log = composer.pending, composer.log_lines()
-        prompt = composer.prompt()
         role: str | None = composer.role
+        known = composer.known()
+        prompt = composer.prompt(known)
     else:
         assert last is not None
         state, due, pending, log = last.state, last.due, last.pending, last.doc["log"]
         prompt = None
-        role = None
-    return {"viewer": role, "view": gameplay.view(module, state, role), "due": due,
+        role = last.writer
+        local = _local_for(last, role)
+        known = gameplay.viewer_knowledge(last.doc, state, role,
+                                          local.key if local else None)
+    return {"viewer": role, "view": gameplay.view(module, state, role, known), "due": due,
             "pending": pending, "prompt": prompt.to_dict() if prompt else None,
             "outcome": module.outcome(state), "log": log}
+
+
+def stand_in_dice(saves: list[savefile.SaveFile]) -> list[bool]:
+    """For each save of a dry run, whether its dice (and what they decide) are stand-ins:
+    witnessed dice answer a request keyed by its save's hash, and a request signed only for
+    the dry run has a hash its real save will not share, so from the first such request on
+    the real rolls differ."""
+    out, after_request = [], False
+    for save in saves:
+        out.append(after_request)
+        if save.pending is not None and save.dice_mode == "witnessed":
+            after_request = True
+    return out
 
 
 @app.command(rich_help_panel=PLAY, epilog=(
@@ -222,8 +246,9 @@ def apply(
                             f"signing another would fork the game: send that one",
                             where=str(save_path))
     draft_file = drafts.draft_path(save_path)
-    earlier = drafts.read(draft_file, prev.sha256, due_role) or []
-    notes = []
+    draft = drafts.load(draft_file, prev.sha256, due_role)
+    earlier = draft.actions if draft else []
+    notes = list(draft.notes) if draft else []
     for item in note:
         to, sep, text = item.partition("=")
         if not sep or not to.strip() or not text.strip():
@@ -260,6 +285,9 @@ def apply(
         assert composer is not None
         say(f"Your turn goes on ({plural(len(composer.actions), 'action')} so far, kept as "
             f"a draft in {draft_note}); continue with: pbem apply {save_path} MORE.yaml")
+        if composer.notes:
+            say(f"{plural(len(composer.notes), 'note')} will be sealed in the save that ends "
+                f"your turn.")
         prompt = composer.prompt()
         if prompt:
             say(f"Now: {prompt.text}")
@@ -292,25 +320,30 @@ def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: lis
     composer = turn.open
     if turn.saves:
         drafts.remove(draft_file)
-    if composer is None or not composer.actions:
+    if composer is None or not (composer.actions or composer.notes):
         return ""
     answered = paths[-1] if turn.saves else save_path
     target = drafts.draft_path(answered)
-    drafts.write(target, composer.prev.sha256, composer.role, composer.actions)
+    drafts.write(target, composer.prev.sha256, composer.role, composer.actions,
+                 notes=composer.notes)
     return str(target)
 
 
 def _dry_run(module: Any, turn: Turn, as_json: bool) -> None:
     last = turn.saves[-1] if turn.saves else None
+    stand_ins = stand_in_dice(turn.saves)
     if as_json:
         print_json({"saves": [{"sequence": s.sequence, "writer": s.writer, "due": s.due,
-                               "pending": s.pending, "log": s.doc["log"]}
-                              for s in turn.saves],
+                               "pending": s.pending, "stand_in_dice": stand_in,
+                               "log": s.doc["log"]}
+                              for s, stand_in in zip(turn.saves, stand_ins, strict=True)],
+                    "stand_in_dice": any(stand_ins),
                     "position": _position(module, turn.open, last)})
         return
     say("Dry run: nothing signed or written.")
-    for save in turn.saves:
-        say(f"save {save.sequence} by {save.writer}:")
+    for save, stand_in in zip(turn.saves, stand_ins, strict=True):
+        say(f"save {save.sequence} by {save.writer}:"
+            + (" (stand-in dice: the real rolls will differ)" if stand_in else ""))
         for line in save.doc["log"]:
             say(f"  {line}")
     if turn.open is not None:
@@ -332,7 +365,8 @@ def witness(
     key: KeyPath = None,
 ) -> None:
     """Answer what needs no decision: a roll request (reveal your next dice link), a joint
-    shuffle or the audit of hidden cards."""
+    shuffle, your part of the hidden cards another player reads first, or the audit of
+    hidden cards."""
     prev = savefile.read(save_path)
     if prev.due is None or prev.due["step"] not in answering.AUTOMATIC:
         raise UsageError("this save does not ask for an answer that needs no decision",

@@ -66,6 +66,21 @@ def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
     raise ValueError(category)
 
 
+def owing_to_holder(data: dict[str, Any], holder: str, roles: list[str]) -> str | None:
+    """The first player, in seat order, who still owes ``holder`` a share or an envelope
+    of a face-down card in their hand (``None``: the holder can read every card)."""
+    for role in roles:
+        if role == holder:
+            continue
+        if any(data["cards"][h]["holder"] == holder for h in owed(data, role, roles, "shares",
+                                                                   False)):
+            return role
+        if any(data["passes"][i]["to"] == holder for i in owed(data, role, roles, "passes",
+                                                                False)):
+            return role
+    return None
+
+
 def fulfil(data: dict[str, Any], seat: Seat, auditing: bool = False) -> dict[str, Any] | None:
     """Make and apply everything the acting player owes; return the record of it."""
     assert seat.keys is not None

@@ -119,6 +119,10 @@ def next_steps(save: SaveFile, module: GameModule, recipients: list[str] | None 
     if step == chain.SHUFFLE:
         return [f"Nothing for anyone to decide: {who(save, module, role)}'s pbem takes its "
                 f"step of the joint shuffle of the hidden cards by itself.", UNATTENDED]
+    if step == chain.SHARE:
+        return [f"Nothing for anyone to decide: {who(save, module, role)}'s pbem gives its "
+                f"part of another player's hidden cards by itself, so that player can read "
+                f"them before deciding.", UNATTENDED]
     if step == chain.AUDIT:
         result = _result(save, module)
         return [f"The game is over.{' ' + result + '.' if result else ''} Each player's pbem now "

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from pbem import gameplay
-from pbem.chain import AUDIT, JOIN, SHUFFLE, WITNESS
+from pbem.chain import AUDIT, JOIN, SHARE, SHUFFLE, WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
@@ -108,6 +108,8 @@ def _who_acts(save: SaveFile) -> str:
     step = due["step"]
     if step == WITNESS:
         return f"{requests.kind(save)} for {name}'s pbem"
+    if step == SHARE:
+        return f"hidden cards for {name}'s pbem"
     if step == SHUFFLE:
         return f"shuffle for {name}'s pbem"
     if step == AUDIT:
@@ -138,7 +140,7 @@ def reader(save: SaveFile, addressing: Addressing) -> str | None:
     first = addressing.to[0].role if addressing.to else None
     if save.due is None:
         return first
-    if save.due["step"] in (WITNESS, SHUFFLE, AUDIT):
+    if save.due["step"] in (WITNESS, SHUFFLE, SHARE, AUDIT):
         return None
     role = str(save.due["role"])
     return role if role in [r.role for r in addressing.to + addressing.cc] else first

@@ -35,6 +35,8 @@ def kind(request: SaveFile) -> str:
 def answered(answer: SaveFile, request: SaveFile | None) -> str:
     """What an answer written by this player's pbem did, in words."""
     step = answer.actions[0]["do"] if answer.actions else ""
+    if step == chain.SHARE:
+        return "your pbem's part of another player's hidden cards, for them to read"
     if step == chain.SHUFFLE:
         return "your pbem's step of the joint shuffle of the hidden cards"
     if step == chain.AUDIT:

@@ -59,7 +59,16 @@ def test_three_players_at_one_keyboard(tmp_path: Path) -> None:
         assert "Traceback" not in table
         assert "open dice" in table and "Action spaces" in table
 
-        keep_generals(term)                                   # Wei
+        opening = term.wait_for(lambda s: "Finish the turn?" in s)  # the deal (setup.K)
+        assert "gives its part of player-1's hidden cards" in opening, opening
+        term.press("Enter")                                   # Wu's, Shu's pbem answer
+        shown = term.wait_for(lambda s: "save 4" not in s and "Finish the turn?" not in s
+                              and (bool(KEEP.search(s)) or "Hand over" in s), 90)
+        if "Hand over" in shown:
+            term.press("Enter")
+        term.wait_for(lambda s: bool(KEEP.search(s)) and "Your hand" in s  # read, all of it
+                      and "cannot read yet" not in s and "Hand over" not in s, 60)
+        keep_generals(term)                                   # Wei, his hand in view
         hidden = sign_and_hand_over(term, "player-2")
         assert "Action spaces" not in hidden and "Your generals" not in hidden
         keep_generals(term)                                   # Wu

@@ -71,17 +71,21 @@ def current(t: Table, step: Step) -> str | None:
     return None
 
 
-def _general_options(t: Table, role: str, crit: str) -> list[tuple[str, str]]:
+def _general_options(t: Table, role: str, crit: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Each general one may place: his ref, his label, and his card id when he is face up
+    (an actions file may name a public general by it)."""
     out = []
     for ref in t.available(role):
         card = t.viewer_general(role, ref)
+        public = t.card_id(role, ref)
+        aliases = (public,) if public and public != ref else ()
         if card is None:
-            out.append((ref, f"hidden general {ref}"))
+            out.append((ref, f"hidden general {ref}", aliases))
         elif crit in ("administration", "combat"):
-            out.append((ref, f"{card.name} ({crit} {card.rating(crit)})"))
+            out.append((ref, f"{card.name} ({crit} {card.rating(crit)})", aliases))
         else:
             out.append((ref, f"{card.name} (combat {card.combat}, leadership "
-                             f"{card.leadership})"))
+                             f"{card.leadership})", aliases))
     return out
 
 

@@ -157,6 +157,12 @@ class WinPopularSupport(Collect):
     number, resource, told = "popular_support", "support", "collects {n} popular support token"
 
 
+def _public_id(t: Table, role: str, ref: str) -> tuple[str, ...]:
+    """A face-up general's card id, by which an actions file may name him."""
+    card = t.card_id(role, ref)
+    return (card,) if card and card != ref else ()
+
+
 @handler
 class ControlHanEmperor(Handler):
     name = "space:control-han-emperor"
@@ -166,7 +172,7 @@ class ControlHanEmperor(Handler):
         cost = t.cat.n("han_emperor")["gold"]
         if t.amount(role, "gold") < cost:
             return None
-        gens = [(ref, t.gname(role, ref)) for ref in t.bidders(step)]
+        gens = [(ref, t.gname(role, ref), _public_id(t, role, ref)) for ref in t.bidders(step)]
         rank = t.cat.ranks[min(t.st(role)["rank"] + 1, len(t.cat.ranks) - 1)]
         return ask(role, "action", f"{t.rname(role)}: control the Han emperor", [
             ActionSpec("promote", f"Pay {cost} gold, rise to {rank}, leave a general face down",

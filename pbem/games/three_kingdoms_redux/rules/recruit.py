@@ -9,6 +9,7 @@ Tutorial gives fixed generals instead (tutorial.generals).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
@@ -69,10 +70,13 @@ class KeepGenerals(Handler):
             options.append((handle, label))
         spec = subset("keep", f"Keep {keep} of the {len(step['drawn'])} drawn generals",
                       options, keep, keep)
-        return ask(role, "recruit", f"{t.rname(role)}: keep {keep} of "
-                   f"{len(step['drawn'])} drawn generals", [
-                       ActionSpec("keep", "Keep these generals", step["rule"], params=(spec,))],
-                   step["rule"])
+        prompt = ask(role, "recruit", f"{t.rname(role)}: keep {keep} of "
+                     f"{len(step['drawn'])} drawn generals", [
+                         ActionSpec("keep", "Keep these generals", step["rule"],
+                                    params=(spec,))], step["rule"])
+        # setup.K deals the enhancement cards before setup.L's choice, and players may read
+        # them: the first recruits are chosen with the hand in view
+        return replace(prompt, needs_hand=step["rule"] == "setup.L")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         no_extra(action, ("keep",), step["rule"])
