@@ -227,8 +227,7 @@ class TurnFlow(Base):
         turn = self.turn
         if turn is None or self.reviewing:
             return
-        verbs = sorted({spec.verb for spec in self.offers}
-                       | {a["do"] for a in turn.player_actions()})
+        verbs = list(dict.fromkeys(spec.verb for spec in self.offers))  # offered now
 
         def answer(action: dict[str, Any]) -> str:
             return self.say(turn.why_not(action))

@@ -205,3 +205,25 @@ def test_a_number_works_wherever_the_focus_is(tmp_path: Path, players: Any) -> N
 
     asyncio.run(run())
     assert app.turn is not None and app.turn.player_actions() == [{"do": "end-diplomacy"}]
+
+
+def test_why_not_lists_the_verbs_offered_now(tmp_path: Path, players: Any) -> None:
+    app = make_app(table_game(tmp_path, players))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await choose(pilot, "start", 1)
+            await choose(pilot, "negotiate", 6, character="cao-cao", target="gongsun-zan")
+            await choose(pilot, "end-diplomacy")               # the levy is offered now
+            seen["offered"] = [spec.verb for spec in app.offers]
+            await pilot.press("w")
+            await settle(pilot, lambda: isinstance(app.screen, WhyNotScreen))
+            hint = str(app.screen.query_one(".hint", Static).content)
+            seen["listed"] = hint.split("Verbs offered now: ", 1)[1].strip().split(", ")
+            await pilot.press("escape")
+
+    asyncio.run(run())
+    assert "levy" in seen["offered"] and "negotiate" not in seen["offered"]
+    assert sorted(seen["listed"]) == sorted(set(seen["offered"]))
