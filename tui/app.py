@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -314,6 +314,15 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         if action == "toggle_review":
             return self.turn is not None
         return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key passes the actions list first: one that is not a digit ends a number
+        being typed there (Enter takes it)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            actions = self.screen_stack[0].query(ActionList)
+            if actions and actions.first().other_key(event.key):
+                return
+        await super().on_event(event)
 
     def action_digit(self, digit: str) -> None:
         """A number typed with the map or the log in focus still takes an action."""
