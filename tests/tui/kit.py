@@ -117,7 +117,7 @@ async def move_across_the_river(pilot: Pilot[Any]) -> None:
     await pilot.press("tab")
     paths = [o.value for o in dialog.spec.params[1].options]
     assert dialog.query_one("#p1", OptionList).has_focus
-    await pilot.press("home", *["down"] * paths.index(["pingyuan"]), "enter")
+    await pilot.press("home", *["down"] * paths.index(["pingyuan"]), "tab")
     assert dialog.query_one("#p2", Input).has_focus
     await pilot.press("end", *["backspace"] * 4, "1", "7", "enter")
     await settle(pilot, lambda: not isinstance(app.screen, ParamScreen))

@@ -67,7 +67,7 @@ def test_the_move_dialog(tmp_path: Path, players: Any) -> None:
             seen["screen2"] = screen_text(app)
             await pilot.press("tab")
             seen["path focus"] = path.has_focus
-            await pilot.press("enter")
+            await pilot.press("tab")
             seen["armies focus"] = armies.has_focus
             await pilot.press("end", *["backspace"] * 4, "9", "9")
             await settle(pilot)
