@@ -59,7 +59,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("f", "finish", "Finish"),
         Binding("o", "orders", "Orders"),
-        Binding("w", "why_not", "Why not?"),
+        Binding("w", "why_not", "Why?"),
+        Binding("r", "rules", "Rules"),
         Binding("g", "goto_area", "Area", show=False),
         Binding("v", "toggle_review", "History"),
         Binding("left", "step(-1)", "Back", show=False),
@@ -103,6 +104,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.match_index = -1
         self.offers: list[ActionSpec] = []
         self.panels: bool | None = None  # None: shown when the terminal is wide enough
+        self.before_rules: tuple[bool | None, str] | None = None  # what r goes back to
         self._shown: dict[str, Any] = {}
         self._names = self._name_pairs(public)
         self.say = EngineText(opened.save.kind, self.lang, self._names)
@@ -349,6 +351,21 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display
+        self.before_rules = None
+        self.arrange()
+        self.call_after_refresh(self.refresh_all)
+
+    def action_rules(self) -> None:
+        """Show the Rules tab (with the side panels, even on a narrow terminal); pressed
+        again, go back to what was shown before."""
+        side = self.query_one("#side", TabbedContent)
+        if self.before_rules is not None and side.display and side.active == "tab-rules":
+            self.panels, side.active = self.before_rules
+            self.before_rules = None
+        else:
+            self.before_rules = (self.panels, side.active)
+            self.panels = True
+            side.active = "tab-rules"
         self.arrange()
         self.call_after_refresh(self.refresh_all)
 

@@ -39,6 +39,7 @@ Everywhere
   g            select an area by name (or click it; arrows move the selection
                when the map has the focus)
   p            show or hide the side panels (hidden on narrow terminals)
+  r            the rules of the current step (the Rules tab); again: back
   l            switch names and labels between English and Chinese
   ?, F1        this help
   q            quit (a turn being composed is kept as a draft beside the save;
