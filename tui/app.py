@@ -10,6 +10,7 @@ tries one on a scratch copy). Drawing is in :mod:`tui.painting`, composing a tur
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any, ClassVar
 
@@ -109,6 +110,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self._names = self._name_pairs(public)
         self.say = EngineText(opened.save.kind, self.lang, self._names)
         self.first_paint_at: float | None = None  # when the first screen was drawn
+        self.at_keyboard: Any = None  # hot seat with hidden cards: whose view may be shown
+        self.keyboard_ready: asyncio.Event | None = None  # set once they are
 
     def _name_pairs(self, view: dict[str, Any]) -> dict[str, str]:
         states = list((view.get("states") or {}).values())
@@ -154,6 +157,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         return [(tab.label, tab.ident) for tab in self.layout.tabs] + [("Rules", "rules")]
 
     def on_mount(self) -> None:
+        if self.hot_seat_secrets():
+            self.hand_over_first()  # before anything of the seat's is drawn
         self.title = self.title_text()
         self.query_one("#side", TabbedContent).active = self.layout.first_tab
         self.arrange()

@@ -122,6 +122,8 @@ class TurnFlow(Base):
     async def opening_flow(self) -> None:
         """The table has opened: answer what needs no decision, carry on after answers
         that arrived, or start the turn (resuming its draft)."""
+        if self.keyboard_ready is not None:
+            await self.keyboard_ready.wait()  # the hot seat's player is at the keyboard
         opened = self.opened
         if self.turn is None:
             if opened.playable and automatic(opened.save):

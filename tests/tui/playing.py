@@ -12,11 +12,13 @@ from tests.tui.terminal import Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 PBEM = f"{shlex.quote(sys.executable)} -c 'from pbem.cli.main import run; run()'"
+# pbem with the tests' tiny games registered too (Card Market...)
+WITH_TINY_GAMES = f"{shlex.quote(sys.executable)} -m tests.mail.pbem_with_tiny_games"
 ENDED = re.compile(r"^rc=(\d+) #play$", re.M)
 
 
 def play(save: Path, folder: Path, size: tuple[int, int] = (100, 30),
-         ready: str = "Playing: ") -> Terminal:
+         ready: str = "Playing: ", pbem: str = PBEM) -> Terminal:
     """A terminal running ``pbem play SAVE`` with the test's own identities and store,
     once the table shows ``ready``."""
     env = {"HOME": str(folder), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -25,7 +27,7 @@ def play(save: Path, folder: Path, size: tuple[int, int] = (100, 30),
            "PBEM_DATA_DIR": os.environ["PBEM_DATA_DIR"]}
     term = Terminal(folder, env, size=size)
     try:
-        term.type(f"clear; {PBEM} play {shlex.quote(str(save))}; echo \"rc=$? #play\"")
+        term.type(f"clear; {pbem} play {shlex.quote(str(save))}; echo \"rc=$? #play\"")
         term.wait_for(lambda s: ready in s, 90)
     except BaseException:
         term.close()
