@@ -107,14 +107,15 @@ class ActionList(OptionList):
         """Let a waiting digit go: it takes nothing."""
         self._wait_with("")
 
-    def other_key(self, key: str) -> bool:
-        """A key other than a digit was pressed anywhere: Enter takes the number waiting
-        (True: the key is used up); any other key forgets it."""
+    def other_key(self, key: str, on_table: bool) -> bool:
+        """A key other than a digit was pressed anywhere: Enter on the table (no dialog
+        above it) takes the number waiting (True: the key is used up); any other key
+        forgets it."""
         if not self.typed or key.isdigit():
             return False
         number = int(self.typed)
         self.forget()
-        if key != "enter":
+        if key != "enter" or not on_table:
             return False
         self.highlighted = number - 1
         self.post_message(self.Chosen(number - 1))

@@ -326,8 +326,9 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         """Every key passes the actions list first: one that is not a digit ends a number
         being typed there (Enter takes it)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            actions = self.screen_stack[0].query(ActionList)
-            if actions and actions.first().other_key(event.key):
+            table = self.screen_stack[0]
+            actions = table.query(ActionList)
+            if actions and actions.first().other_key(event.key, self.screen is table):
                 return
         await super().on_event(event)
 

@@ -58,7 +58,7 @@ class Handing(Base):
         a seat's view is shown only once that player has said they are at the keyboard."""
         opened, save = self.opened, self.opened.save
         return (not opened.review and opened.me is not None
-                and bool(getattr(self.module, "uses_secrets", False))
+                and self.module.uses_secrets
                 and all(local_for(save, p["role"]) is not None for p in save.players))
 
     def hand_over_first(self) -> None:

@@ -17,6 +17,7 @@ from pbem.chain import START
 from tests.tui.kit import diplomats_game, region_text, settle
 from tests.tui.playing import play, quit_table
 from tui.actionlist import ActionList
+from tui.dialogs import ConfirmScreen
 from tui.launch import make_app
 
 SIZE = (100, 30)
@@ -140,3 +141,24 @@ def test_typed_in_a_terminal(tmp_path: Path, players: Any) -> None:
         quit_table(term)
     finally:
         term.close()
+
+
+def test_enter_in_a_dialog_that_came_up_meanwhile_answers_the_dialog(tmp_path: Path,
+                                                                     players: Any) -> None:
+    app = make_app(diplomats_game(tmp_path, players))
+    answers: list[Any] = []
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1")                        # waits for a second digit
+            app.push_screen(ConfirmScreen("A question", ["that came up by itself"]),
+                            answers.append)               # as a hand-over or an answer does
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: bool(answers))
+            answers.append(app.query_one("#actions", ActionList).typed)
+
+    asyncio.run(run())
+    assert answers == [True, ""]                          # answered; the digit forgotten
+    assert taken(app) == []
