@@ -10,7 +10,6 @@ tries one on a scratch copy). Drawing is in :mod:`tui.painting`, composing a tur
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any, ClassVar
 
@@ -110,8 +109,6 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self._names = self._name_pairs(public)
         self.say = EngineText(opened.save.kind, self.lang, self._names)
         self.first_paint_at: float | None = None  # when the first screen was drawn
-        self.at_keyboard: Any = None  # hot seat with hidden cards: whose view may be shown
-        self.keyboard_ready: asyncio.Event | None = None  # set once they are
 
     def _name_pairs(self, view: dict[str, Any]) -> dict[str, str]:
         states = list((view.get("states") or {}).values())

@@ -51,6 +51,9 @@ class Waiting:
 class Handing(Base):
     """Finishing, requests, hand-overs and waiting."""
 
+    at_keyboard: Any = None  # hot seat with hidden cards: whose view may be shown
+    keyboard_ready: asyncio.Event | None = None  # set once the first of them said so
+
     # ------------------------------------------------------------------ hot seat
 
     def hot_seat_secrets(self) -> bool:
