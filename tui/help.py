@@ -18,7 +18,8 @@ Composing a turn
   w            why not? type an action; the engine says why it is refused
   v            look back through the game's history, and back again
   In a dialog  a number picks an option (or ticks it, in a list of ticks);
-               a sealed choice is typed without showing it
+               a sealed choice is typed without showing it; Enter does it
+               once every field is right
 """
 
 REVIEW_KEYS = """\
