@@ -5,6 +5,7 @@ the dialog; every action reachable by its number."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tests.tui.kit import (
     table_game,
     to_movement,
 )
+from tests.tui.playing import play, quit_table
 from tui.actionlist import after_digit
 from tui.launch import make_app
 from tui.paramdialog import ParamScreen, TickList
@@ -227,3 +229,21 @@ def test_why_not_lists_the_verbs_offered_now(tmp_path: Path, players: Any) -> No
     asyncio.run(run())
     assert "levy" in seen["offered"] and "negotiate" not in seen["offered"]
     assert sorted(seen["listed"]) == sorted(set(seen["offered"]))
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_why_not_in_a_terminal_lists_the_verbs_offered_now(tmp_path: Path,
+                                                            players: Any) -> None:
+    term = play(diplomats_game(tmp_path, players), tmp_path)
+    try:
+        term.keys("1", "6")                               # End diplomacy: the levy now
+        term.wait_for(lambda s: "Levy armies in" in s, 20)
+        term.keys("w")
+        shown = term.wait_for(lambda s: "Verbs offered now:" in s, 20)
+        listed = shown.split("Verbs offered now:", 1)[1].split("\n", 1)[0]
+        assert "levy" in listed and "negotiate" not in listed and "diplomacy" not in listed
+        term.keys("Escape")
+        term.wait_for(lambda s: "Verbs offered now:" not in s, 20)
+        quit_table(term)
+    finally:
+        term.close()
