@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -80,6 +80,14 @@ class TickList(OptionList):
         self.typed = ""
         self.post_message(self.Done(self))
 
+    def on_click(self, event: events.Click) -> None:
+        """A click ticks (or unticks) the option clicked."""
+        event.prevent_default()
+        clicked = event.style.meta.get("option")
+        if clicked is not None:
+            self.highlighted = clicked
+            self.action_toggle()
+
     def action_toggle(self) -> None:
         index = self.highlighted
         if index is None:
@@ -122,6 +130,14 @@ class NumberedOptions(OptionList):
     def action_select(self) -> None:
         self.typed = ""
         super().action_select()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click picks the option clicked, as its number does."""
+        event.prevent_default()
+        clicked = event.style.meta.get("option")
+        if clicked is not None:
+            self.highlighted = clicked
+            self.post_message(self.Picked(self))
 
 
 class SecretInput(Input):

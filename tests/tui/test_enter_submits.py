@@ -142,3 +142,37 @@ def test_enter_in_a_terminal(tmp_path: Path, players: Any) -> None:
         quit_table(term)
     finally:
         term.close()
+
+
+def test_a_click_ticks_or_picks_and_does_not_do_it(tmp_path: Path, players: Any) -> None:
+    app = make_table(tmp_path, players)
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press(*offer(app, "move", **{"from": "yanzhou"}))
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            dialog = app.screen
+            assert isinstance(dialog, ParamScreen)
+            ticks = dialog.query_one("#p0", TickList)
+            await pilot.click(ticks, offset=(8, 2))      # a character
+            await settle(pilot)
+            seen["ticked"] = (sorted(ticks.ticked), app.screen is dialog)
+            path = dialog.query_one("#p1", OptionList)
+            await pilot.click(path, offset=(8, 2))       # a path
+            await settle(pilot)
+            seen["picked"] = (dialog.query_one("#p2", Input).has_focus, app.screen is dialog)
+            seen["who"] = [dialog.spec.params[0].options[i].value for i in ticks.ticked]
+            seen["path"] = dialog.spec.params[1].options[path.highlighted or 0].value
+            seen["first path"] = path.highlighted == 0
+            await pilot.press("enter")
+            await settle(pilot, lambda: not isinstance(app.screen, ParamScreen))
+
+    asyncio.run(run())
+    ticked, open_after_tick = seen["ticked"]
+    assert len(ticked) == 1 and open_after_tick
+    assert seen["picked"] == (True, True) and not seen["first path"]
+    assert app.turn is not None
+    done = app.turn.player_actions()[-1]
+    assert (done["characters"], done["to"]) == (seen["who"], seen["path"])
