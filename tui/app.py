@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -59,7 +59,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("f", "finish", "Finish"),
         Binding("o", "orders", "Orders"),
-        Binding("w", "why_not", "Why not?"),
+        Binding("w", "why_not", "Why?"),
+        Binding("r", "rules", "Rules"),
         Binding("g", "goto_area", "Area", show=False),
         Binding("v", "toggle_review", "History"),
         Binding("left", "step(-1)", "Back", show=False),
@@ -103,6 +104,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.match_index = -1
         self.offers: list[ActionSpec] = []
         self.panels: bool | None = None  # None: shown when the terminal is wide enough
+        self.before_rules: tuple[bool | None, str] | None = None  # what r goes back to
         self._shown: dict[str, Any] = {}
         self._names = self._name_pairs(public)
         self.say = EngineText(opened.save.kind, self.lang, self._names)
@@ -146,6 +148,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         return [(tab.label, tab.ident) for tab in self.layout.tabs] + [("Rules", "rules")]
 
     def on_mount(self) -> None:
+        if self.hot_seat_secrets():
+            self.hand_over_first()  # before anything of the seat's is drawn
         self.title = self.title_text()
         self.query_one("#side", TabbedContent).active = self.layout.first_tab
         self.arrange()
@@ -309,6 +313,16 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
             return self.turn is not None
         return True
 
+    async def on_event(self, event: events.Event) -> None:
+        """Every key passes the actions list first: one that is not a digit ends a number
+        being typed there (Enter takes it)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            table = self.screen_stack[0]
+            actions = table.query(ActionList)
+            if actions and actions.first().other_key(event.key, self.screen is table):
+                return
+        await super().on_event(event)
+
     def action_digit(self, digit: str) -> None:
         """A number typed with the map or the log in focus still takes an action."""
         if self.screen is self.screen_stack[0]:
@@ -332,6 +346,21 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display
+        self.before_rules = None
+        self.arrange()
+        self.call_after_refresh(self.refresh_all)
+
+    def action_rules(self) -> None:
+        """Show the Rules tab (with the side panels, even on a narrow terminal); pressed
+        again, go back to what was shown before."""
+        side = self.query_one("#side", TabbedContent)
+        if self.before_rules is not None and side.display and side.active == "tab-rules":
+            self.panels, side.active = self.before_rules
+            self.before_rules = None
+        else:
+            self.before_rules = (self.panels, side.active)
+            self.panels = True
+            side.active = "tab-rules"
         self.arrange()
         self.call_after_refresh(self.refresh_all)
 

@@ -40,7 +40,10 @@ class Dialog(ModalScreen[Any]):
 
 class ConfirmScreen(Dialog):
     """A question with lines of context (scrolled with ↑ ↓ PgUp PgDn when they are many);
-    returns True, False (or None on Escape)."""
+    returns True, False (or None on Escape). Enter answers yes wherever the focus is, but
+    on the other button."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "yes", show=False)]
 
     def __init__(self, title: str, lines: list[str | Text], yes: str = "OK",
                  no: str | None = "Cancel", lang: str = "en", wide: bool = False) -> None:
@@ -84,6 +87,9 @@ class ConfirmScreen(Dialog):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
 
     def action_cancel(self) -> None:
         self.dismiss(None if self.no else True)

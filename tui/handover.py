@@ -8,6 +8,7 @@ that need no decision are given by :mod:`tui.following` when the keys are here.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,43 @@ POLL_SECONDS = 1.0
 
 class Handing(Base):
     """Finishing, requests, hand-overs and waiting."""
+
+    at_keyboard: Any = None  # hot seat with hidden cards: whose view may be shown
+    keyboard_ready: asyncio.Event | None = None  # set once the first of them said so
+
+    # ------------------------------------------------------------------ hot seat
+
+    def hot_seat_secrets(self) -> bool:
+        """True when every seat's key is on this machine and the game has hidden cards:
+        a seat's view is shown only once that player has said they are at the keyboard."""
+        opened, save = self.opened, self.opened.save
+        return (not opened.review and opened.me is not None
+                and self.module.uses_secrets
+                and all(local_for(save, p["role"]) is not None for p in save.players))
+
+    def hand_over_first(self) -> None:
+        """Before anything of a seat's is drawn: the hand-over screen for the player the
+        table opens for; the opening flow waits until they press Enter."""
+        me, due = self.opened.me, self.opened.save.due
+        assert me is not None
+        self.keyboard_ready = asyncio.Event()
+
+        def ready(_: Any) -> None:
+            self.at_keyboard = me.key.public
+            if self.keyboard_ready is not None:
+                self.keyboard_ready.set()
+
+        role = due["role"] if due else None
+        name = self.opened.save.player(role)["name"] if role else None
+        self.push_screen(self._hand_over_screen(
+            [self.t("Opened {path}.", path=self.opened.path.name),
+             self._next_line(role, name, due["text"] if due else "")], me.name), ready)
+
+    def _hand_over_screen(self, lines: list[str], name: str) -> HandOverScreen:
+        return HandOverScreen(self.t("Hand over"), [
+            *lines, self.t("The table is hidden until {name} is at the keyboard.", name=name),
+            self.t("Pass the keyboard to {name}, then press Enter.", name=name)],
+            self.t("Ready"))
 
     # ------------------------------------------------------------------ finishing
 
@@ -155,15 +193,14 @@ class Handing(Base):
         if nxt is None:
             self._stop_at(last)
             return
-        if previous_player is not None and nxt.key.public != previous_player:
-            await self.push_screen_wait(HandOverScreen(
-                self.t("Hand over"),
+        shown_to = previous_player if previous_player is not None else self.at_keyboard
+        if shown_to is not None and nxt.key.public != shown_to:
+            await self.push_screen_wait(self._hand_over_screen(
                 [self.t("Wrote {path}.", path=last.path.name),
-                 self._next_line(last.next_role, last.next_name, last.next_text),
-                 self.t("The table is hidden until {name} is at the keyboard.",
-                        name=last.next_name),
-                 self.t("Pass the keyboard to {name}, then press Enter.", name=last.next_name)],
-                self.t("Ready")))
+                 self._next_line(last.next_role, last.next_name, last.next_text)],
+                str(last.next_name)))
+            if self.at_keyboard is not None:
+                self.at_keyboard = nxt.key.public
         try:
             line = verification.for_play(last.save, Ledger(nxt.key.public), [], last.path)
             following = Turn(last.save, last.path, nxt)

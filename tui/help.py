@@ -18,7 +18,8 @@ Composing a turn
   w            why not? type an action; the engine says why it is refused
   v            look back through the game's history, and back again
   In a dialog  a number picks an option (or ticks it, in a list of ticks);
-               a sealed choice is typed without showing it
+               a sealed choice is typed without showing it; Enter does it
+               once every field is right
 """
 
 REVIEW_KEYS = """\
@@ -39,6 +40,7 @@ Everywhere
   g            select an area by name (or click it; arrows move the selection
                when the map has the focus)
   p            show or hide the side panels (hidden on narrow terminals)
+  r            the rules of the current step (the Rules tab); again: back
   l            switch names and labels between English and Chinese
   ?, F1        this help
   q            quit (a turn being composed is kept as a draft beside the save;

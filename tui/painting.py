@@ -90,9 +90,20 @@ class Painter(Base):
         widget.update(text)
 
     def _show_status(self, view: dict[str, Any]) -> None:
-        if self.sent is not None:
-            self.query_one("#status", Static).update(Text(self._sent_line(), style="bold green"))
-            return
+        line = Text(self._sent_line(), style="bold green") if self.sent is not None \
+            else Text(" · ".join(self._status_parts(view)))
+        typed = self.query_one("#actions", ActionList).typed
+        if typed:  # a digit waits for the next one: say so first, where it is seen
+            line = Text(self.t("{typed}_ — type a second digit, or Enter", typed=typed) + " ",
+                        style="bold reverse").append_text(line)
+        self.query_one("#status", Static).update(line)
+
+    def on_action_list_typing(self, message: ActionList.Typing) -> None:
+        """A digit waits for the next one, or no longer: the status line says so."""
+        self._show_status(self.current_view())
+
+    def _status_parts(self, view: dict[str, Any]) -> list[str]:
+        """Round, turn, who plays (or whose answer is awaited), the dice, the data."""
         parts: list[str] = []
         if view.get("round"):
             parts.append(f"{self.t('Round')} {view['round']}/{view.get('rounds', '?')}")
@@ -116,7 +127,7 @@ class Painter(Base):
         parts.append(self.t(MODE_WORDS.get(mode, mode)))
         if self.notice:
             parts.append(self.t("reconstructed data"))
-        self.query_one("#status", Static).update(Text(" · ".join(parts)))
+        return parts
 
     def _sent_line(self) -> str:
         sent = self.sent

@@ -2,7 +2,9 @@
 
 The fields are checked as they change: a problem is shown once the player tries to move
 on, and goes away as soon as it is fixed. Fields after one still wrong (nobody ticked to
-move, say) stay locked until it is right.
+move, say) stay locked until it is right. Enter does the action as soon as every field
+is right (otherwise it shows the problem and goes to the field); an option picked by its
+number moves on to the next field.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -44,6 +46,13 @@ class TickList(OptionList):
             super().__init__()
             self.ticks = ticks
 
+    class Done(Message):
+        """Enter was pressed in the list of ticks."""
+
+        def __init__(self, ticks: TickList) -> None:
+            super().__init__()
+            self.ticks = ticks
+
     def __init__(self, labels: list[str], ticked: set[int], **kwargs: Any) -> None:
         self.labels, self.ticked = labels, set(ticked)
         self.typed = ""
@@ -67,6 +76,18 @@ class TickList(OptionList):
             self.typed = ""
             self.action_toggle()
 
+    def action_select(self) -> None:
+        self.typed = ""
+        self.post_message(self.Done(self))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click ticks (or unticks) the option clicked."""
+        event.prevent_default()
+        clicked = event.style.meta.get("option")
+        if clicked is not None:
+            self.highlighted = clicked
+            self.action_toggle()
+
     def action_toggle(self) -> None:
         index = self.highlighted
         if index is None:
@@ -84,6 +105,13 @@ class NumberedOptions(OptionList):
         *[Binding(str(d), f"digit('{d}')", show=False) for d in range(10)],
     ]
 
+    class Picked(Message):
+        """An option was picked by its number."""
+
+        def __init__(self, options: NumberedOptions) -> None:
+            super().__init__()
+            self.options = options
+
     def __init__(self, labels: list[str], **kwargs: Any) -> None:
         width = len(str(len(labels)))
         super().__init__(*[Option(f"{i + 1:>{width}}. {label}", id=str(i))
@@ -97,11 +125,19 @@ class NumberedOptions(OptionList):
         self.highlighted = number - 1
         if complete:
             self.typed = ""
-            self.action_select()
+            self.post_message(self.Picked(self))
 
     def action_select(self) -> None:
         self.typed = ""
         super().action_select()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click picks the option clicked, as its number does."""
+        event.prevent_default()
+        clicked = event.style.meta.get("option")
+        if clicked is not None:
+            self.highlighted = clicked
+            self.post_message(self.Picked(self))
 
 
 class SecretInput(Input):
@@ -263,15 +299,37 @@ class ParamScreen(Dialog):
         else:
             self.action_submit()
 
+    def _enter(self, widget: Any) -> None:
+        """Enter in a field: do it when every field is right; else show the first problem
+        and go to its field."""
+        self.tried = True
+        if not self._check():
+            self.action_submit()
+            return
+        wrong = next((w for w, p in zip(self._widgets(), self.spec.params, strict=True)
+                      if self.problem(w, p)), widget)
+        wrong.focus()
+        wrong.scroll_visible(animate=False)
+
     @on(Input.Submitted)
     def _input_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self._advance(event.input)
+        self._enter(event.input)
 
     @on(OptionList.OptionSelected)
     def _option_done(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self._advance(event.option_list)
+        self._enter(event.option_list)
+
+    @on(TickList.Done)
+    def _ticks_done(self, event: TickList.Done) -> None:
+        event.stop()
+        self._enter(event.ticks)
+
+    @on(NumberedOptions.Picked)
+    def _picked(self, event: NumberedOptions.Picked) -> None:
+        event.stop()
+        self._advance(event.options)
 
     def action_submit(self) -> None:
         self.tried = True

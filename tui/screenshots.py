@@ -147,11 +147,7 @@ async def _help(pilot: Any) -> None:
 
 async def _rules(pilot: Any) -> None:
     await _started(pilot)
-    side = pilot.app.query_one("#side")
-    while not pilot.app.query_one("#side Tabs").has_focus:
-        await keys(pilot, "tab")
-    while side.active != "tab-rules":
-        await keys(pilot, "right")
+    await keys(pilot, "r")
 
 
 async def _finish(pilot: Any) -> None:

@@ -70,8 +70,11 @@ async def _fill_in(pilot: Any, dialog: Any) -> None:
 
 
 async def to_bidding(pilot: Any) -> None:
-    """From a Redux game's opening to the first bid: keep generals, place the alliance."""
+    """From a Redux game's opening (its hand-over first) to the first bid: keep generals,
+    place the alliance."""
     app = pilot.app
+    await wait_for(pilot, lambda app: type(app.screen).__name__ == "HandOverScreen")
+    await keys(pilot, "enter")
     await wait_for(pilot, lambda app: app.turn is not None)
     for _ in range(60):
         screen = type(app.screen).__name__

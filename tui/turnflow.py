@@ -120,6 +120,8 @@ class TurnFlow(Base):
     async def opening_flow(self) -> None:
         """The table has opened: answer what needs no decision, carry on after answers
         that arrived, or start the turn (resuming its draft)."""
+        if self.keyboard_ready is not None:
+            await self.keyboard_ready.wait()  # the hot seat's player is at the keyboard
         opened = self.opened
         if self.turn is None:
             if opened.playable and automatic(opened.save):
@@ -225,8 +227,7 @@ class TurnFlow(Base):
         turn = self.turn
         if turn is None or self.reviewing:
             return
-        verbs = sorted({spec.verb for spec in self.offers}
-                       | {a["do"] for a in turn.player_actions()})
+        verbs = list(dict.fromkeys(spec.verb for spec in self.offers))  # offered now
 
         def answer(action: dict[str, Any]) -> str:
             return self.say(turn.why_not(action))

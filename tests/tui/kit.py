@@ -13,7 +13,7 @@ from textual.widgets import Input, OptionList
 from pbem import identity
 from tests.tui.conftest import TURN_SCENARIO, write_game
 from tui.app import TableApp
-from tui.dialogs import ConfirmScreen
+from tui.dialogs import ConfirmScreen, HandOverScreen
 from tui.logpane import LogPane
 from tui.paramdialog import DiceScreen, ParamScreen, TickList
 
@@ -52,6 +52,17 @@ async def settle(pilot: Pilot[Any], until: Callable[[], bool] | None = None,
         if all(pane.placed for pane in panes):
             return
         await pilot.pause(0.02)
+
+
+async def at_the_keyboard(pilot: Pilot[Any]) -> str:
+    """A hot-seat game with hidden cards opens on the hand-over screen: what it shows, then
+    Enter (the player is at the keyboard)."""
+    app = pilot.app
+    await settle(pilot, lambda: isinstance(app.screen, HandOverScreen), 100)
+    shown = screen_text(app)
+    await pilot.press("enter")
+    await settle(pilot, lambda: not isinstance(app.screen, HandOverScreen))
+    return shown
 
 
 async def roll(pilot: Pilot[Any], *values: int) -> None:
@@ -117,7 +128,7 @@ async def move_across_the_river(pilot: Pilot[Any]) -> None:
     await pilot.press("tab")
     paths = [o.value for o in dialog.spec.params[1].options]
     assert dialog.query_one("#p1", OptionList).has_focus
-    await pilot.press("home", *["down"] * paths.index(["pingyuan"]), "enter")
+    await pilot.press("home", *["down"] * paths.index(["pingyuan"]), "tab")
     assert dialog.query_one("#p2", Input).has_focus
     await pilot.press("end", *["backspace"] * 4, "1", "7", "enter")
     await settle(pilot, lambda: not isinstance(app.screen, ParamScreen))

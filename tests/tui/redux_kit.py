@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 from pbem import keeping, session
 from tests.tui.conftest import sample_identity
-from tests.tui.kit import settle
+from tests.tui.kit import at_the_keyboard, settle
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen, HandOverScreen
 from tui.paramdialog import NumberedOptions, ParamScreen, TickList
@@ -101,6 +101,7 @@ async def to_bidding(pilot: Pilot[Any]) -> None:
     alliance token."""
     app = pilot.app
     assert isinstance(app, TableApp)
+    await at_the_keyboard(pilot)
     await settle(pilot, lambda: app.turn is not None, 100)
     placed: dict[str, int] = {}
     for _ in range(40):

@@ -5,6 +5,7 @@ the dialog; every action reachable by its number."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tests.tui.kit import (
     table_game,
     to_movement,
 )
+from tests.tui.playing import play, quit_table
 from tui.actionlist import after_digit
 from tui.launch import make_app
 from tui.paramdialog import ParamScreen, TickList
@@ -67,7 +69,7 @@ def test_the_move_dialog(tmp_path: Path, players: Any) -> None:
             seen["screen2"] = screen_text(app)
             await pilot.press("tab")
             seen["path focus"] = path.has_focus
-            await pilot.press("enter")
+            await pilot.press("tab")
             seen["armies focus"] = armies.has_focus
             await pilot.press("end", *["backspace"] * 4, "9", "9")
             await settle(pilot)
@@ -205,3 +207,43 @@ def test_a_number_works_wherever_the_focus_is(tmp_path: Path, players: Any) -> N
 
     asyncio.run(run())
     assert app.turn is not None and app.turn.player_actions() == [{"do": "end-diplomacy"}]
+
+
+def test_why_not_lists_the_verbs_offered_now(tmp_path: Path, players: Any) -> None:
+    app = make_app(table_game(tmp_path, players))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await choose(pilot, "start", 1)
+            await choose(pilot, "negotiate", 6, character="cao-cao", target="gongsun-zan")
+            await choose(pilot, "end-diplomacy")               # the levy is offered now
+            seen["offered"] = [spec.verb for spec in app.offers]
+            await pilot.press("w")
+            await settle(pilot, lambda: isinstance(app.screen, WhyNotScreen))
+            hint = str(app.screen.query_one(".hint", Static).content)
+            seen["listed"] = hint.split("Verbs offered now: ", 1)[1].strip().split(", ")
+            await pilot.press("escape")
+
+    asyncio.run(run())
+    assert "levy" in seen["offered"] and "negotiate" not in seen["offered"]
+    assert sorted(seen["listed"]) == sorted(set(seen["offered"]))
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_why_not_in_a_terminal_lists_the_verbs_offered_now(tmp_path: Path,
+                                                            players: Any) -> None:
+    term = play(diplomats_game(tmp_path, players), tmp_path)
+    try:
+        term.keys("1", "6")                               # End diplomacy: the levy now
+        term.wait_for(lambda s: "Levy armies in" in s, 20)
+        term.keys("w")
+        shown = term.wait_for(lambda s: "Verbs offered now:" in s, 20)
+        listed = shown.split("Verbs offered now:", 1)[1].split("\n", 1)[0]
+        assert "levy" in listed and "negotiate" not in listed and "diplomacy" not in listed
+        term.keys("Escape")
+        term.wait_for(lambda s: "Verbs offered now:" not in s, 20)
+        quit_table(term)
+    finally:
+        term.close()

@@ -11,7 +11,15 @@ from typing import Any
 
 from pbem import keeping, savefile, session, strict_yaml
 from tests.tui.conftest import sample_identity
-from tests.tui.kit import dialog_text, log_text, offer, region_text, screen_text, settle
+from tests.tui.kit import (
+    at_the_keyboard,
+    dialog_text,
+    log_text,
+    offer,
+    region_text,
+    screen_text,
+    settle,
+)
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen, HandOverScreen, SecretScreen
 from tui.launch import make_app
@@ -51,6 +59,7 @@ def test_each_player_sees_their_own_cards_only(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: app.turn is not None and bool(app.offers), 100)
             await pilot.press(offer(app, "draw"))
             await settle(pilot)
@@ -85,6 +94,7 @@ def test_a_sealed_bid_is_typed_unseen_and_never_written_in_clear(tmp_path: Path)
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: app.turn is not None and bool(app.offers), 100)
             await pilot.press(offer(app, "bid"))
             await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
@@ -112,6 +122,7 @@ def test_a_sealed_bid_is_typed_unseen_and_never_written_in_clear(tmp_path: Path)
 
     async def resume() -> None:
         async with again.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: isinstance(again.screen, ConfirmScreen), 100)
             await pilot.press("enter")                             # resume
             await settle(pilot, lambda: isinstance(again.screen, SecretScreen))
@@ -143,6 +154,7 @@ def test_a_card_waiting_for_the_others_share_is_answered_here(tmp_path: Path) ->
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: app.turn is not None and bool(app.offers), 100)
             await pilot.press(offer(app, "draw"))
             await settle(pilot)

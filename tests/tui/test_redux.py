@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import chain, store
-from tests.tui.kit import dialog_text, log_text, region_text, screen_text, settle
+from tests.tui.kit import at_the_keyboard, dialog_text, log_text, region_text, screen_text, settle
 from tests.tui.redux_kit import play_one, press, redux_game, to_bidding
 from tui.dialogs import ConfirmScreen, HandOverScreen
 from tui.launch import make_app
@@ -79,6 +79,7 @@ def test_the_data_notice_is_shown(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: app.turn is not None, 100)
             seen["status"] = screen_text(app).splitlines()[1]
             seen["log"] = log_text(app)
@@ -101,6 +102,7 @@ def test_a_whole_round_for_three_at_one_keyboard(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await at_the_keyboard(pilot)
             await settle(pilot, lambda: app.turn is not None, 100)
             placed: dict[str, int] = {}
             for _ in range(200):

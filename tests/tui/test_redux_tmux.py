@@ -1,7 +1,7 @@
 """Three Kingdoms Redux for three at one keyboard, in a real terminal: `pbem new
-three-kingdoms-redux --hotseat --players 3`, then `pbem play`; each state keeps its
-generals, Shu places the alliance token, Wei bids by number keys; every hand-over hides
-the table until the next player presses Enter."""
+three-kingdoms-redux --hotseat --players 3`, then `pbem play` (the hand-over first); each
+state keeps its generals, Shu places the alliance token, Wei bids by number keys; every
+hand-over hides the table until the next player presses Enter."""
 
 from __future__ import annotations
 
@@ -55,6 +55,10 @@ def test_three_players_at_one_keyboard(tmp_path: Path) -> None:
         assert "rc=0 #new" in made and "reconstructed data" in made, made
         save = re.search(r"Play with: pbem play (\S+)", made)[1]
         term.type(f"clear; pbem play {save}; echo \"rc=$? #play\"")
+        first = term.wait_for(lambda s: "Hand over" in s, 90)   # nothing of Wei's yet
+        assert "Pass the keyboard to player-1" in first, first
+        assert "Action spaces" not in first and "Your generals" not in first
+        term.press("Enter")
         table = term.wait_for(lambda s: "Playing: player-1" in s, 90)
         assert "Traceback" not in table
         assert "open dice" in table and "Action spaces" in table
