@@ -117,17 +117,24 @@ def _who_acts(save: SaveFile) -> str:
     return f"{name} to move"
 
 
+def topic(save: SaveFile, module: GameModule) -> str:
+    """``[pbem] <game> <id>``: the part every subject of one game starts with, the same in
+    every message (the ``Thread-Topic`` too), so mail programs that group messages by
+    subject keep a game together."""
+    return f"[pbem] {module.title} {save.game_id[:8]}"
+
+
 def subject(save: SaveFile, module: GameModule, key_results: list[str] | None = None) -> str:
     """``[pbem] <game> <id> — <turn> — <key result (+N more)> — <who acts> (<dice>)``: the
     dice are ``witnessed dice``, ``open dice`` or ``TABLE DICE`` (typed by the players)."""
-    game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
     round_no = gameplay.view(module, save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
     news = _news(key_results or [])
     dice = dice_modes.short(save)
-    return (f"[pbem] {game} — {turn} — " + (f"{news} — " if news else "") + _who_acts(save)
+    return (f"{topic(save, module)} — {turn} — " + (f"{news} — " if news else "")
+            + _who_acts(save)
             + (f" ({dice})" if dice else ""))
 
 
@@ -150,13 +157,17 @@ def _address(name: str, addr: str) -> Address:
 
 
 def message_id(save: SaveFile) -> str:
-    """A message id that names the save (the same save sent again gets a new one)."""
+    """A message id that names the save: the game's first save (the invitation) has the
+    game's own, :func:`thread_root`; any later save a new one each time it is sent."""
+    if save.sequence == 0:
+        return thread_root(save)
     return make_msgid(idstring=f"pbem.{save.game_id[:16]}.{save.sequence}",
                       domain="pbem.invalid")
 
 
 def thread_root(save: SaveFile) -> str:
-    """The id every message of one game refers to, so mail programs keep it one thread."""
+    """The id of the message that carried the game's first save (the invitation), which
+    every later message of the game refers to, so mail programs keep it one thread."""
     return f"<pbem.game.{save.game_id}@pbem.invalid>"
 
 
@@ -178,8 +189,10 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
         msg["Cc"] = [_address(r.name, r.address) for r in addressing.cc]
     msg["Date"] = format_datetime(dt.datetime.now(dt.UTC))
     msg["Message-ID"] = message_id(save)
-    msg["In-Reply-To"] = thread_root(save)
-    msg["References"] = thread_root(save)
+    if save.sequence:  # (the invitation starts the thread)
+        msg["In-Reply-To"] = thread_root(save)
+        msg["References"] = thread_root(save)
+    msg.set_raw("Thread-Topic", headers.encode("Thread-Topic", topic(save, module)))
     msg["X-Pbem-Game"] = save.game_id
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
     msg.set_content(body.body(save, module, told, picture is not None, earlier or [],
