@@ -1,7 +1,7 @@
 """The words of a message that carries a save: first what each recipient may do now (with
-the exact command), then the key results, the notices about the game's dice and data,
-everything that happened, the position, and what is attached. An invitation also says
-what pbem is and how to install it, after what to do."""
+the exact command; only a game with table dice says so before it), then the key results,
+the notice about the game's data, everything that happened, the position, and what is
+attached. An invitation also says what pbem is and how to install it, after what to do."""
 
 from __future__ import annotations
 
@@ -167,11 +167,11 @@ def body(save: SaveFile, module: GameModule, story: Story, with_picture: bool,
          earlier: list[SaveFile], recipients: list[str] | None = None) -> str:
     """The plain-text body (``recipients``: the roles it goes to, when known)."""
     invitation = save.due is not None and save.due["step"] == chain.JOIN
-    lines = ["What to do now", "--------------", *next_steps(save, module, recipients), ""]
+    # (a game whose dice nobody checks is said before anything: docs/threat-model.md)
+    lines = [TABLE_DICE_LINE, ""] if save.table_dice else []
+    lines += ["What to do now", "--------------", *next_steps(save, module, recipients), ""]
     if story.key_results:
         lines += ["Key results:", *(f"  - {line}" for line in story.key_results), ""]
-    if save.table_dice:
-        lines += [TABLE_DICE_LINE, ""]
     notice = module.data_notice(save.game["options"])
     if notice:
         lines += [printable(notice), ""]
