@@ -14,6 +14,8 @@ Targets (checked here, never in timed tests):
   (``witness_exchanges_per_turn_median``, and the ``_max``);
 * at most 5.55 saves per round in random 2-player games with default orders, a quarter
   fewer than the 7.4 of one save per forced decision (``saves_per_round``);
+* mail: a message of a whole 3-player Three Kingdoms Redux game carried between three
+  homes weighs at most 50 KiB (median, ``mail_kib_per_handover_redux``);
 * secrets: one player's step of a joint shuffle of a 42-card deck within 300 ms
   (``deck_shuffle_ms``), a card drawn to a player within 50 ms of CPU
   (``draw_to_player_ms``).
@@ -44,7 +46,8 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "saves_per_round": ("<=", 5.55), "deck_shuffle_ms": ("<=", 300.0),
            "draw_to_player_ms": ("<=", 50.0), "audit_full_game_ms": ("<=", 2000.0),
            "redux_random_games_per_min": (">=", 100.0),
-           "witness_round_trip_ms": ("<=", 1500.0)}
+           "witness_round_trip_ms": ("<=", 1500.0),
+           "mail_kib_per_handover_redux": ("<=", 50.0)}
 
 
 def _golden() -> list[savefile.SaveFile]:
@@ -254,6 +257,9 @@ def main() -> int:
     figures["draw_to_player_ms"] = secrets_bench.draw_to_player_ms()
     figures.update(hidden_cards(max(2, args.games // 3)))
     figures.update(_round_trip())
+    from pbem.mail.bench_sizes import kib_per_handover
+
+    figures["mail_kib_per_handover_redux"] = kib_per_handover()
     from pbem.games.three_kingdoms_redux.bench import redux_random_games_per_min
 
     figures["redux_random_games_per_min"] = redux_random_games_per_min(max(3, args.games))

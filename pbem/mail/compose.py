@@ -13,7 +13,7 @@ from pbem.chain import AUDIT, JOIN, SHUFFLE, WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
-from pbem.mail import body, dice_modes, headers, requests, story
+from pbem.mail import body, dice_modes, headers, quoted, requests, story
 from pbem.mail.attachments import safe_name
 from pbem.mail.printable import printable
 from pbem.savefile import SUFFIX, SaveFile, file_name
@@ -176,8 +176,9 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     """The MIME message: text body, the save (after any ``earlier`` saves the recipients
     lack) and the map (PNG).
 
-    Saves go as ``application/octet-stream`` in base64, which no mail system re-encodes
-    or re-wraps: they arrive with exactly the bytes that were signed."""
+    Saves go as ``application/octet-stream``, which no mail system re-wraps, in a
+    quoted-printable that changes in transit cannot touch (:func:`save_part`): they
+    arrive with exactly the bytes that were signed."""
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
     told = story.since_last_move(save, reader(save, addressing), module)
@@ -197,13 +198,25 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
     msg.set_content(body.body(save, module, told, picture is not None, earlier or [],
                               [r.role for r in addressing.to + addressing.cc]))
+    msg.make_mixed()
     for item in [*(earlier or []), save]:
-        msg.add_attachment(item.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
-                           cte="base64", filename=attachment_name(item))
+        msg.attach(save_part(item))
     if picture is not None:
         msg.add_attachment(picture, maintype="image", subtype="png",
                            filename=picture_name(save))
     return msg
+
+
+def save_part(save: SaveFile) -> EmailMessage:
+    """The attachment that carries ``save``: ``application/octet-stream`` in
+    quoted-printable with every byte that is not printable ASCII escaped, so that it
+    arrives with exactly the bytes that were signed (:mod:`pbem.mail.quoted`)."""
+    part = EmailMessage()
+    part["Content-Type"] = "/".join(SAVE_TYPE)
+    part.add_header("Content-Disposition", "attachment", filename=attachment_name(save))
+    part["Content-Transfer-Encoding"] = "quoted-printable"
+    part.set_payload(quoted.encode(save.raw))
+    return part
 
 
 def eml_bytes(msg: EmailMessage) -> bytes:

@@ -83,4 +83,9 @@ def post(letter: Letter, cfg: Config) -> None:
     secret = passwords.get("smtp", cfg.smtp)
     assert cfg.address is not None
     smtp.send(cfg.smtp, secret, letter.message, cfg.address, letter.addressing.everyone)
-    copies.record(letter.saves, [*letter.addressing.everyone, cfg.address])
+    sent(letter, cfg)
+
+
+def sent(letter: Letter, cfg: Config) -> None:
+    """Note that the recipients of a message sent (and its sender) hold its saves."""
+    copies.record(letter.saves, [*letter.addressing.everyone, cfg.address or ""])
