@@ -49,6 +49,10 @@ def watch(
     tidy_folder: Annotated[str, typer.Option(
         "--tidy-folder", metavar="NAME", help="That folder (created when missing).")
     ] = FOLDER,
+    tidy_all: Annotated[bool, typer.Option(
+        "--tidy-all", help="Tidy every pbem message that asks nothing of you (copies of "
+                           "moves others must answer, shuffles, audits, a game's end), not "
+                           "only roll requests and answers.")] = False,
     notify: Annotated[bool, typer.Option(
         "--notify/--no-notify", help="A desktop notification when it is your move "
                                      "(notify-send, where there is one).")] = True,
@@ -78,7 +82,7 @@ def watch(
     else:
         warn("pbem: no SMTP server set up: roll requests are answered but the answers are not "
              "sent (pbem config smtp HOST)")
-    settings = Settings(list(folders), interval, tidy, tidy_folder, notify, once)
+    settings = Settings(list(folders), interval, tidy, tidy_folder, notify, once, tidy_all)
     code = Watcher(local, cfg, settings, lambda text: say(printable(text)),
                    lambda text: warn(printable(text)), password).run()
     if code:

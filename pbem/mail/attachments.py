@@ -43,6 +43,7 @@ class Contents:
     ignored: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     refusal: str | None = None
+    named: list[str] = field(default_factory=list)  # the From, To and Cc fields
 
     @property
     def label(self) -> str:
@@ -71,7 +72,8 @@ def _looks_like_save(name: str, content_type: str, data: bytes) -> bool:
 def contents(raw: bytes, where: str) -> Contents:
     """The saves, other attachments and refusals of one raw message."""
     parts = mime.take_apart(raw)
-    found = Contents(where, parts.sender, parts.subject, refusal=parts.refusal)
+    found = Contents(where, parts.sender, parts.subject, refusal=parts.refusal,
+                     named=parts.named)
     if parts.refusal is not None:
         return found
     for item in parts.attachments:

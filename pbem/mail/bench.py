@@ -1,14 +1,15 @@
 """A development figure (for ``scripts/bench``): how long a witnessed roll takes by mail.
 
 :func:`witness_round_trip_ms` starts a throwaway Dovecot IMAP server and an SMTP server on
-127.0.0.1 (the mail tests' own, from ``tests/mail/servers.py``), gives alice and bob a
-home each, and runs ``pbem watch`` for both, each in a process of its own, waiting with
-IMAP IDLE. They play Dragons & Tigers with witnessed dice; each mover's turn is applied
-(``pbem apply``) when their watcher says it is their move, and mailed (``pbem send``).
-For every roll request, the time is taken from the moment the request is written to the
-moment the mover's watcher has filed the witness's answer: the request is mailed, the
-other watcher hears of it (IDLE), files it, answers it and mails the answer, and the
-mover's watcher hears of that and files it.
+127.0.0.1 (the mail tests' own, from ``tests/mail/servers.py``), gives alice and bob (and
+carol, for three players) a home each, and runs ``pbem watch`` for each, in a process of
+its own, waiting with IMAP IDLE. They play Dragons & Tigers with witnessed dice; each
+mover's turn is applied (``pbem apply``) when their watcher says it is their move, and
+mailed (``pbem send``). For every roll request, the time is taken from the moment the
+request is written to the moment the mover's watcher has filed the answer that makes the
+rolls: the request is mailed, the other watchers hear of it (IDLE), file it, answer it
+(one after the other, with three players) and mail the answers, and the mover's watcher
+hears of the last and files it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 KINGDOMS = "kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu"
-PASSWORDS = {"alice": "alice-imap", "bob": "bob-imap"}
+PASSWORDS = {"alice": "alice-imap", "bob": "bob-imap", "carol": "carol-imap"}
 WAIT = 60.0
 
 
@@ -73,14 +74,15 @@ class _Home:
 
 
 @contextlib.contextmanager
-def _servers() -> Iterator[tuple[Any, Any]]:
+def _servers(names: list[str]) -> Iterator[tuple[Any, Any]]:
     sys.path.insert(0, str(ROOT))
     from tests.mail.servers import start_dovecot, start_smtp
 
     logging.getLogger("mail.log").setLevel(logging.ERROR)  # the test SMTP server's chatter
-    dovecot = start_dovecot(PASSWORDS)
+    users = {n: PASSWORDS[n] for n in names}
+    dovecot = start_dovecot(users)
     smtp = start_smtp(dovecot.cert,
-                      {f"{n}@pbem.test": p for n, p in PASSWORDS.items()}, "starttls", dovecot)
+                      {f"{n}@pbem.test": p for n, p in users.items()}, "starttls", dovecot)
     try:
         yield dovecot, smtp
     finally:
@@ -173,28 +175,34 @@ def _as(home: _Home) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def witness_round_trip_ms(samples: int = 6) -> dict[str, float]:
+def witness_round_trip_ms(samples: int = 6, players: int = 2) -> dict[str, float]:
     """Median and max milliseconds from writing a roll request to the mover's watcher
-    having filed its answer (``witness_round_trip_ms``, ``..._max``)."""
+    having filed the answer that makes the rolls (``witness_round_trip_ms``, ``..._max``;
+    with three players ``witness_round_trip_3p_ms``: every other player witnesses)."""
     from pbem import savefile, strict_yaml
 
+    names = list(PASSWORDS)[:players]
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as tmp, \
-            _servers() as (dovecot, smtp):
+            _servers(names) as (dovecot, smtp):
         root = Path(tmp)
-        homes = {n: _home(root, n, dovecot, smtp) for n in ("alice", "bob")}
-        alice, bob = homes["alice"], homes["bob"]
-        _pbem(alice, "config", "opponent", _pbem(bob, "whoami").strip().splitlines()[-1],
-              "bob@pbem.test")
-        _pbem(bob, "config", "opponent", _pbem(alice, "whoami").strip().splitlines()[-1],
-              "alice@pbem.test")
+        homes = {n: _home(root, n, dovecot, smtp) for n in names}
+        lines = {n: _pbem(home, "whoami").strip().splitlines()[-1] for n, home in homes.items()}
+        for name, home in homes.items():
+            for other in names:
+                if other != name:
+                    _pbem(home, "config", "opponent", lines[other], f"{other}@pbem.test")
+        alice = homes["alice"]
         try:
             for home in homes.values():
                 _watch(home)
-            (root / "bob.id").write_text(_pbem(bob, "whoami").strip().splitlines()[-1] + "\n")
+            opponents: list[object] = []
+            for other in names[1:]:
+                (root / f"{other}.id").write_text(lines[other] + "\n")
+                opponents += ["--opponent", root / f"{other}.id"]
             first = root / "first.pbem.yaml"
-            _pbem(alice, "new", "dragons-tigers", "--opponent", root / "bob.id", "--option",
-                  KINGDOMS, "-o", first)
+            _pbem(alice, "new", "dragons-tigers", *opponents, "--option", KINGDOMS, "-o",
+                  first)
             _pbem(alice, "send", first)
             move = r"^your move .* save (\d+): .*  ->  pbem (play|join) (\S+)$"
             while len(times) < samples:
@@ -214,13 +222,13 @@ def witness_round_trip_ms(samples: int = 6) -> dict[str, float]:
                     continue
                 assert mover.watcher is not None
                 _, moment, _ = mover.watcher.wait_for(
-                    rf"^filed .* save {request.sequence + 1} from ", mover.cursor)
+                    rf"^filed .* save {request.sequence + players - 1} from ", mover.cursor)
                 times.append((moment - start) * 1000)
         finally:
             for home in homes.values():
                 _stop(home)
-    return {"witness_round_trip_ms": statistics.median(times),
-            "witness_round_trip_max_ms": max(times)}
+    name = "witness_round_trip_ms" if players == 2 else f"witness_round_trip_{players}p_ms"
+    return {name: statistics.median(times), name.replace("_ms", "_max_ms"): max(times)}
 
 
 def _wrote(out: str) -> Path:
@@ -248,5 +256,6 @@ def _next_move(homes: dict[str, _Home], pattern: str) -> tuple[_Home, re.Match[s
 
 
 if __name__ == "__main__":
-    for name, value in witness_round_trip_ms().items():
-        print(f"{name}: {value:.0f}")
+    for count in (2, 3):
+        for name, value in witness_round_trip_ms(players=count).items():
+            print(f"{name}: {value:.0f}")

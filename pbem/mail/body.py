@@ -1,6 +1,7 @@
-"""The words of a message that carries a save: the key results first, what each recipient
-may do next (with the exact command), then everything that happened, the position, and
-what is attached. An invitation also says what pbem is and how to install it."""
+"""The words of a message that carries a save: first what each recipient may do now (with
+the exact command; only a game with table dice says so before it), then the key results,
+the notice about the game's data, everything that happened, the position, and what is
+attached. An invitation also says what pbem is and how to install it, after what to do."""
 
 from __future__ import annotations
 
@@ -170,20 +171,19 @@ def body(save: SaveFile, module: GameModule, story: Story, with_picture: bool,
          earlier: list[SaveFile], recipients: list[str] | None = None) -> str:
     """The plain-text body (``recipients``: the roles it goes to, when known)."""
     invitation = save.due is not None and save.due["step"] == chain.JOIN
-    lines: list[str] = [TABLE_DICE_LINE, ""] if save.table_dice else []
-    if invitation:
-        creator = save.players[0]["role"]
-        lines += [f"{who(save, module, creator)} invites you to a game of {module.title} by "
-                  f"e-mail (game {save.game_id[:8]}), played with pbem.", "", WHAT_PBEM_IS,
-                  ""]
+    # (a game whose dice nobody checks is said before anything: docs/threat-model.md)
+    lines = [TABLE_DICE_LINE, ""] if save.table_dice else []
+    lines += ["What to do now", "--------------", *next_steps(save, module, recipients), ""]
     if story.key_results:
         lines += ["Key results:", *(f"  - {line}" for line in story.key_results), ""]
     notice = module.data_notice(save.game["options"])
     if notice:
         lines += [printable(notice), ""]
-    lines += ["What to do now", "--------------", *next_steps(save, module, recipients), ""]
     if invitation:
-        lines += [INSTALL, ""]
+        creator = save.players[0]["role"]
+        lines += [f"{who(save, module, creator)} invites you to a game of {module.title} by "
+                  f"e-mail (game {save.game_id[:8]}), played with pbem.", "", WHAT_PBEM_IS,
+                  "", INSTALL, ""]
     lines.append(f"Save {save.sequence} of {module.title} (game {save.game_id[:8]}), "
                  f"written by {who(save, module, save.writer)} at "
                  f"{printable(str(save.doc['written']))}.")

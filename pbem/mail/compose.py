@@ -13,7 +13,7 @@ from pbem.chain import AUDIT, JOIN, SHARE, SHUFFLE, WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
-from pbem.mail import body, dice_modes, headers, requests, story
+from pbem.mail import body, dice_modes, headers, quoted, requests, story
 from pbem.mail.attachments import safe_name
 from pbem.mail.printable import printable
 from pbem.savefile import SUFFIX, SaveFile, file_name
@@ -119,17 +119,24 @@ def _who_acts(save: SaveFile) -> str:
     return f"{name} to move"
 
 
+def topic(save: SaveFile, module: GameModule) -> str:
+    """``[pbem] <game> <id>``: the part every subject of one game starts with, the same in
+    every message (the ``Thread-Topic`` too), so mail programs that group messages by
+    subject keep a game together."""
+    return f"[pbem] {module.title} {save.game_id[:8]}"
+
+
 def subject(save: SaveFile, module: GameModule, key_results: list[str] | None = None) -> str:
     """``[pbem] <game> <id> — <turn> — <key result (+N more)> — <who acts> (<dice>)``: the
     dice are ``witnessed dice``, ``open dice`` or ``TABLE DICE`` (typed by the players)."""
-    game = f"{module.title} {save.game_id[:8]}"
     turn = f"save {save.sequence}"
     round_no = gameplay.view(module, save.state, None).get("round")
     if isinstance(round_no, int) and not isinstance(round_no, bool):
         turn = f"round {round_no}, save {save.sequence}"
     news = _news(key_results or [])
     dice = dice_modes.short(save)
-    return (f"[pbem] {game} — {turn} — " + (f"{news} — " if news else "") + _who_acts(save)
+    return (f"{topic(save, module)} — {turn} — " + (f"{news} — " if news else "")
+            + _who_acts(save)
             + (f" ({dice})" if dice else ""))
 
 
@@ -152,13 +159,17 @@ def _address(name: str, addr: str) -> Address:
 
 
 def message_id(save: SaveFile) -> str:
-    """A message id that names the save (the same save sent again gets a new one)."""
+    """A message id that names the save: the game's first save (the invitation) has the
+    game's own, :func:`thread_root`; any later save a new one each time it is sent."""
+    if save.sequence == 0:
+        return thread_root(save)
     return make_msgid(idstring=f"pbem.{save.game_id[:16]}.{save.sequence}",
                       domain="pbem.invalid")
 
 
 def thread_root(save: SaveFile) -> str:
-    """The id every message of one game refers to, so mail programs keep it one thread."""
+    """The id of the message that carried the game's first save (the invitation), which
+    every later message of the game refers to, so mail programs keep it one thread."""
     return f"<pbem.game.{save.game_id}@pbem.invalid>"
 
 
@@ -167,8 +178,9 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
     """The MIME message: text body, the save (after any ``earlier`` saves the recipients
     lack) and the map (PNG).
 
-    Saves go as ``application/octet-stream`` in base64, which no mail system re-encodes
-    or re-wraps: they arrive with exactly the bytes that were signed."""
+    Saves go as ``application/octet-stream``, which no mail system re-wraps, in a
+    quoted-printable that changes in transit cannot touch (:func:`save_part`): they
+    arrive with exactly the bytes that were signed."""
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
     told = story.since_last_move(save, reader(save, addressing), module)
@@ -180,19 +192,33 @@ def build(save: SaveFile, module: GameModule, cfg: Config, addressing: Addressin
         msg["Cc"] = [_address(r.name, r.address) for r in addressing.cc]
     msg["Date"] = format_datetime(dt.datetime.now(dt.UTC))
     msg["Message-ID"] = message_id(save)
-    msg["In-Reply-To"] = thread_root(save)
-    msg["References"] = thread_root(save)
+    if save.sequence:  # (the invitation starts the thread)
+        msg["In-Reply-To"] = thread_root(save)
+        msg["References"] = thread_root(save)
+    msg.set_raw("Thread-Topic", headers.encode("Thread-Topic", topic(save, module)))
     msg["X-Pbem-Game"] = save.game_id
     msg["X-Pbem-Save"] = f"{save.sequence} {save.sha256}"
     msg.set_content(body.body(save, module, told, picture is not None, earlier or [],
                               [r.role for r in addressing.to + addressing.cc]))
+    msg.make_mixed()
     for item in [*(earlier or []), save]:
-        msg.add_attachment(item.raw, maintype=SAVE_TYPE[0], subtype=SAVE_TYPE[1],
-                           cte="base64", filename=attachment_name(item))
+        msg.attach(save_part(item))
     if picture is not None:
         msg.add_attachment(picture, maintype="image", subtype="png",
                            filename=picture_name(save))
     return msg
+
+
+def save_part(save: SaveFile) -> EmailMessage:
+    """The attachment that carries ``save``: ``application/octet-stream`` in
+    quoted-printable with every byte that is not printable ASCII escaped, so that it
+    arrives with exactly the bytes that were signed (:mod:`pbem.mail.quoted`)."""
+    part = EmailMessage()
+    part["Content-Type"] = "/".join(SAVE_TYPE)
+    part.add_header("Content-Disposition", "attachment", filename=attachment_name(save))
+    part["Content-Transfer-Encoding"] = "quoted-printable"
+    part.set_payload(quoted.encode(save.raw))
+    return part
 
 
 def eml_bytes(msg: EmailMessage) -> bytes:

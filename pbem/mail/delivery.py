@@ -9,7 +9,7 @@ from pbem import games
 from pbem.chain import WITNESS
 from pbem.config import Config
 from pbem.errors import UsageError
-from pbem.mail import compose, outbox, passwords, picture, smtp
+from pbem.mail import compose, copies, outbox, passwords, picture, smtp
 from pbem.savefile import SaveFile
 from pbem.signing import PublicKey
 
@@ -27,8 +27,8 @@ class Letter:
 
 def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
             resend: tuple[int, int] | None = None) -> Letter:
-    """The message carrying ``save`` and the saves its recipients have not acknowledged
-    (or, with ``resend``, saves first..last)."""
+    """The message carrying ``save`` and the earlier saves one of its recipients may lack
+    (:func:`outbox.needed`; or, with ``resend``, saves first..last)."""
     module = games.get(save.kind)
     my_role = save.role_of(mine) if mine else None
     addressing = compose.address(save, cfg, my_role)
@@ -41,7 +41,8 @@ def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
                              f"machine", save.where)
         carried = found if found[-1].sha256 == save.sha256 else [*found, save]
     else:
-        carried = outbox.unacknowledged(save, roles)
+        carried = outbox.needed(save, [(r.role, r.address)
+                                       for r in addressing.to + addressing.cc])
     if len(carried) > outbox.MAX_SAVES:
         skipped = carried[:-outbox.MAX_SAVES]
         carried = carried[-outbox.MAX_SAVES:]
@@ -75,9 +76,16 @@ def worth_a_picture(save: SaveFile, recipients: list[str]) -> bool:
 
 
 def post(letter: Letter, cfg: Config) -> None:
-    """Send a prepared message by the configured SMTP server."""
+    """Send a prepared message by the configured SMTP server, and note that its
+    recipients now hold its saves (:mod:`pbem.mail.copies`)."""
     if cfg.smtp is None:
         raise UsageError("no SMTP server set up: pbem config smtp HOST (or use --eml FILE)")
     secret = passwords.get("smtp", cfg.smtp)
     assert cfg.address is not None
     smtp.send(cfg.smtp, secret, letter.message, cfg.address, letter.addressing.everyone)
+    sent(letter, cfg)
+
+
+def sent(letter: Letter, cfg: Config) -> None:
+    """Note that the recipients of a message sent (and its sender) hold its saves."""
+    copies.record(letter.saves, [*letter.addressing.everyone, cfg.address or ""])

@@ -17,13 +17,14 @@ from pathlib import Path
 
 from pbem.config import Server
 from pbem.errors import WriteError
-from pbem.mail import attachments, imap, sources
+from pbem.mail import attachments, copies, imap, sources
 from pbem.mail.filing import Filer, Result
 from pbem.mail.seen import Mark, Seen, digest
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
 
 FIRST_RUN_DAYS = 30
+HELD = ("filed", "known", "old")  # a save that came and checked out (or came before)
 ProgressFactory = Callable[[str, int, int], Callable[[int], None]]
 
 
@@ -131,8 +132,12 @@ def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
             saves.append(parsed)
         else:
             report.add(parsed, this)
+    held = []
     for result in filer.file_all(saves):
         report.add(result, this)
+        if result.kind in HELD and result.save is not None:
+            held.append(result.save)
+    copies.record(held, copies.named(found.named))  # they reached every address named
 
 
 def _refusal(result: Result) -> str:

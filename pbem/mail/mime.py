@@ -67,12 +67,14 @@ class Attachment:
 
 @dataclass
 class Parts:
-    """What a message holds: who sent it, its subject, and its attachments in order."""
+    """What a message holds: who sent it, its subject, and its attachments in order; the
+    fields that name its sender and recipients."""
 
     sender: str = "?"
     subject: str = "?"
     attachments: list[Attachment] = field(default_factory=list)
     refusal: str | None = None
+    named: list[str] = field(default_factory=list)  # From, To and Cc, as they came
 
 
 @dataclass
@@ -111,6 +113,9 @@ def parse(raw: bytes) -> Message:
         return email.message_from_bytes(raw, policy=email.policy.compat32)
     except RecursionError:
         raise Refused("the message is nested too deeply to take apart") from None
+
+
+NAMED = 4096  # of each field that names a sender or recipients
 
 
 def header_text(msg: Message, name: str) -> str:
@@ -273,6 +278,8 @@ def take_apart(raw: bytes) -> Parts:
     with contextlib.suppress(Exception):  # headers the library cannot read: shown as "?"
         head = _headers(raw)
         parts.sender, parts.subject = header_text(head, "From"), header_text(head, "Subject")
+        parts.named = [str(value)[:NAMED] for name in ("From", "To", "Cc")
+                       for value in head.get_all(name) or []][:8]
     try:
         parts.attachments = _Walk().run(raw)
     except Refused as exc:

@@ -1,10 +1,12 @@
-"""What a message carries: the save, and every save of the game its recipients have not
-acknowledged yet.
+"""What a message carries: the save, and every earlier save of the game that one of its
+recipients does not hold yet.
 
-A player who writes a save has seen every save before it, so the saves a recipient lacks
-are those after the last one they wrote. A message carries them all (the oldest that any
-recipient lacks first), so two honest players never see "missing saves"; the inbox files
-them in order and says "received before" for the ones it holds already.
+A player who writes a save has seen every save before it, so the saves a recipient may
+lack are those after the last one they wrote; of those, a save that a message already
+carried to their address (:mod:`pbem.mail.copies`: sent from here, or named in ``To`` or
+``Cc`` of the message that brought it here) is not sent again. A message carries the rest
+(the oldest that any recipient lacks first); the inbox files them in order and says
+"received before" for the ones it holds already.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterator
 
 from pbem import store
 from pbem.errors import PbemError
+from pbem.mail import copies
 from pbem.savefile import SUFFIX, SaveFile, read
 
 MAX_SAVES = 12  # a message stays well under the inbox's attachment cap
@@ -67,6 +70,26 @@ def unacknowledged(save: SaveFile, roles: list[str]) -> list[SaveFile]:
             if not waiting:
                 break
         chain.insert(0, earlier)
+    return chain
+
+
+def needed(save: SaveFile, recipients: list[tuple[str, str]]) -> list[SaveFile]:
+    """The saves up to ``save`` (always ``save`` itself) that one of ``recipients`` (role,
+    address) may lack: written after the last save that recipient wrote, and not known to
+    have reached their address."""
+    held = copies.holders(save.game_id)
+    waiting = {role: copies.normal(address) for role, address in recipients
+               if role != save.writer}  # whoever wrote it has seen what came before
+    chain = [save]
+    for earlier in back_from(save):
+        if not waiting:
+            break
+        if earlier is save:
+            continue
+        waiting.pop(earlier.writer, None)  # the latest save this recipient wrote
+        have = held.get(earlier.sha256, set())
+        if any(address is None or address not in have for address in waiting.values()):
+            chain.insert(0, earlier)
     return chain
 
 

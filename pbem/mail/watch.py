@@ -49,7 +49,9 @@ class Stopped(Exception):
 @dataclass
 class Settings:
     """How to watch: local sources (else the IMAP folder of the settings), how often to
-    look when there is no IDLE, whether to tidy and to notify, and one pass only."""
+    look when there is no IDLE, whether to tidy and to notify, one pass only, and whether
+    tidying takes every pbem message that asks nothing of the player (not only machine
+    messages)."""
 
     sources: list[Path] = field(default_factory=list)
     interval: float = INTERVAL
@@ -57,6 +59,7 @@ class Settings:
     tidy_folder: str = FOLDER
     notify: bool = True
     once: bool = False
+    tidy_all: bool = False
 
 
 def _no_progress(label: str, count: int, total: int) -> Callable[[int], None]:
@@ -78,9 +81,10 @@ class Watcher:
         self.idler: Idler | None = None
         self.reader: imap.Folder | None = None
         self.polling = self.server is None
-        self.tidier = Tidier(me.key.public, settings.tidy_folder) \
+        self.tidier = Tidier(me.key.public, settings.tidy_folder, settings.tidy_all) \
             if settings.tidy and self.server is not None else None
         self.failures = 0
+        self.lost: int | None = None  # since the IMAP connection was lost: failed passes
         self.announced: dict[str, tuple[object, ...]] = {}
         self.waiting_told: set[str] = set()
         self.answers_told: set[str] = set()
@@ -114,8 +118,11 @@ class Watcher:
                 return f"Reading {names} once."
             return f"Watching {names}: looking every {self.settings.interval:g} s."
         where = f"{self.server.user} at {self.server.label()}, folder {self.server.folder}"
-        tidy = (f"; handled messages that needed no one go to {self.tidier.target!r}"
-                if self.tidier else "")
+        tidy = ""
+        if self.tidier is not None:
+            what = ("pbem messages that ask nothing of you" if self.tidier.everything
+                    else "handled messages that needed no one")
+            tidy = f"; {what} go to {self.tidier.target!r}"
         return f"Watching {where}{tidy}."
 
     def _guarded_pass(self) -> bool:
@@ -126,17 +133,36 @@ class Watcher:
         except MailSettingsError:
             raise
         except PbemError as exc:
+            self._count_lost(exc)
             return self._failed(f"pbem: {exc.kind}: {exc.line()}", exc.exit_code)
         except (Stopped, KeyboardInterrupt):
             raise
         except Exception as exc:  # a bug in pbem must not end the watch
             return self._failed(f"pbem: internal error: {type(exc).__name__}: "
                                 f"{str(exc)[:200]}", 70)
+        self._say_reconnected()
         if self.server is not None and self.cfg.smtp is not None and answers.unsent(self.me):
             self.failures += 1  # answers wait to be posted: try again soon, not at once
             return True
         self.failures = 0
         return True
+
+    def _count_lost(self, exc: PbemError) -> None:
+        """A failure to reach or keep the IMAP server counts as a lost connection."""
+        if self.server is not None and isinstance(exc, MailError) \
+                and str(exc.where or "").startswith("imap "):
+            self.lost = (self.lost or 0) + 1
+
+    def _say_reconnected(self) -> None:
+        """After a pass that went through, once the IMAP connection had been lost: a line
+        saying the watcher is connected again."""
+        if self.lost is None or self.server is None:
+            return
+        tries = (f" after {self.lost} failed tr{'y' if self.lost == 1 else 'ies'}"
+                 if self.lost else " (the connection had been lost)")
+        self.out(f"{'reconnected':<12} {self.server.user} at {self.server.label()}, folder "
+                 f"{self.server.folder}: connected again{tries}")
+        self.lost = None
 
     def _failed(self, line: str, code: int) -> bool:
         self.failures += 1
@@ -164,6 +190,7 @@ class Watcher:
             except MailSettingsError:
                 raise
             except PbemError as exc:
+                self._count_lost(exc)
                 self._failed(f"pbem: {exc.kind}: {exc.line()}", exc.exit_code)
                 self._sleep(self._retry())
             return
@@ -207,6 +234,7 @@ class Watcher:
                 raise
             except MailError:
                 self._drop_reader()
+                self.lost = self.lost or 0  # made again at once; said once the pass is done
         self.reader = imap.Folder(server, self.password, readonly=self.tidier is None)
         return self.reader
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import typer.main
 from typer.testing import CliRunner
 
 import pbem.cli.mail  # noqa: F401  (registers the mail commands)
@@ -24,20 +27,47 @@ class Outcome:
     err: str
 
 
+@functools.cache
+def _command() -> Any:
+    """pbem's command line as Click runs it, built once: building it from the Typer app
+    (as ``CliRunner.invoke`` does at every call) takes longer than many commands."""
+    return typer.main.get_command(app)
+
+
+def _invoke(args: list[str], env: dict[str, str], stdin: str | None
+            ) -> tuple[int, BaseException | None, str, str, str]:
+    """Run pbem in this process as ``CliRunner.invoke`` does, with the command built once:
+    (exit code, exception, stdout, stderr, both interleaved)."""
+    code, exception = 0, None
+    with runner.isolation(input=stdin, env=env) as (out, err, both):
+        try:
+            _command().main(args=args, prog_name="pbem")
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            exception = exc if code else None
+        except Exception as exc:
+            code, exception = 1, exc
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        texts = [stream.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
+                 for stream in (out, err, both)]
+    return code, exception, texts[0], texts[1], texts[2]
+
+
 def cli(env: dict[str, str], *args: Any, ok: bool = True, stdin: str | None = None) -> Outcome:
     """Run pbem with ``env``; a failure must be one line on stderr, never a traceback."""
-    result = runner.invoke(app, [str(a) for a in args], env=env, input=stdin)
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        repr(result.exception))
+    code, exception, stdout, stderr, output = _invoke([str(a) for a in args], env, stdin)
+    assert "Traceback" not in output, output
+    assert exception is None or isinstance(exception, SystemExit), repr(exception)
     if ok:
-        assert result.exit_code == 0, result.output
+        assert code == 0, output
     else:
-        assert result.exit_code != 0, result.output
-        problems = [ln for ln in result.stderr.splitlines()
+        assert code != 0, output
+        problems = [ln for ln in stderr.splitlines()
                     if not ln.startswith(("Fetching ", "  "))]  # the progress lines
-        assert len(problems) == 1 and result.stderr.endswith("\n"), result.stderr
-    return Outcome(result.exit_code, result.stdout, result.stderr)
+        assert len(problems) == 1 and stderr.endswith("\n"), stderr
+    return Outcome(code, stdout, stderr)
 
 
 @dataclass

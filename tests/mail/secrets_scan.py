@@ -21,6 +21,8 @@ from __future__ import annotations
 import base64
 import email
 import email.policy
+import functools
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -33,6 +35,7 @@ from pbem.savefile import SaveFile
 from pbem.secrets.keys import GameKeys
 from pbem.signing import PrivateKey
 
+_WHITE = b" \t\r\n"
 UNREVEALED_LINKS = 3  # the next links of a dice chain looked for (besides its seed)
 OPENED = ("ElGamal secret", "shuffle seed master", "decks seed master", "envelope key")
 
@@ -63,6 +66,14 @@ class Secret:
                 *_base64_runs(self.value, base64.b64encode),
                 *_base64_runs(self.value, base64.urlsafe_b64encode)]
 
+    @cached_property
+    def searches(self) -> list[tuple[bytes, bool]]:
+        """Each form once, with where to look for it: a form without white space is in
+        the bytes with their white space taken out whenever it is in the bytes as they
+        are, so it is looked for there only (True); a form with white space can only be in
+        the bytes as they are (False)."""
+        return [(form, not any(byte in _WHITE for byte in form)) for form in self.forms]
+
     def __str__(self) -> str:
         return f"{self.owner}'s {self.what}"
 
@@ -85,8 +96,10 @@ def secrets_of(role: str, key: PrivateKey, last: SaveFile) -> list[Secret]:
     return found
 
 
+@functools.lru_cache(maxsize=1024)
 def _as_save(data: bytes) -> SaveFile | None:
-    """``data`` as a save that passes its own checks (signature included), if it is one."""
+    """``data`` as a save that passes its own checks (signature included), if it is one
+    (remembered: the same save is in many messages and homes)."""
     if not data.startswith(b"# pbem save:"):
         return None
     for raw in (data, data.replace(b"\r\n", b"\n")):
@@ -105,6 +118,7 @@ class Scan:
     secrets: list[Secret]
     game_id: str
     audits: Mapping[int, str] = field(default_factory=dict)
+    _present: dict[bytes, list[Secret]] = field(default_factory=dict, repr=False)
 
     def opened_in(self, data: bytes) -> set[str]:
         """The players whose opened secrets ``data`` may hold: it is a signed save of the
@@ -119,13 +133,23 @@ class Scan:
               opened: Callable[[], set[str]] | None = None) -> list[str]:
         """``where: whose what`` for each secret in ``data`` not opened there on purpose
         (``opened``: whose opened secrets it may hold, if not read from ``data``)."""
-        packed = data.translate(None, b" \t\r\n")
-        present = [s for s in self.secrets
-                   if any(form in data or form in packed for form in s.forms)]
+        present = self._secrets_in(data)
         if any(s.opened_at_audit for s in present):  # (reading a save takes a while)
             excused = self.opened_in(data) if opened is None else opened()
             present = [s for s in present if not (s.opened_at_audit and s.owner in excused)]
         return [f"{where}: {s}" for s in present]
+
+    def _secrets_in(self, data: bytes) -> list[Secret]:
+        """The secrets in ``data``, as they are or with their white space taken out
+        (remembered by content: the same save travels in many messages and homes)."""
+        digest = hashlib.sha256(data).digest()
+        known = self._present.get(digest)
+        if known is None:
+            packed = data.translate(None, _WHITE)
+            known = self._present[digest] = [
+                s for s in self.secrets
+                if any(form in (packed if bare else data) for form, bare in s.searches)]
+        return known
 
     def in_files(self, home: Path) -> tuple[list[str], int]:
         """Every secret found in the files under ``home``, and how many bytes were looked

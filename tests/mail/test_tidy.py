@@ -1,5 +1,6 @@
 """Which handled messages needed no one (roll requests and answers that leave nobody a
-decision), and moving them out of the INBOX: with MOVE, with COPY and UID EXPUNGE of
+decision; with --tidy-all, every pbem message that asks nothing of the player), and
+moving them out of the INBOX: with MOVE, with COPY and UID EXPUNGE of
 exactly those messages, or with COPY and the Deleted flag; pbem inbox moves nothing."""
 
 from __future__ import annotations
@@ -9,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from pbem import identity, session
-from pbem.config import Server
+from pbem.config import Config, Server
 from pbem.errors import MailError
 from pbem.mail import imap
 from pbem.mail.filing import Result
 from pbem.mail.inbox import Handled
 from pbem.mail.tidy import Tidier, needs_no_person
+from pbem.mail.watch import Settings, Watcher
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
 from tests.mail.kit import connect_imap, make_player
@@ -134,3 +136,52 @@ def test_pbem_inbox_moves_nothing(tmp_path: Path, dovecot: DovecotServer) -> Non
     assert "answered     tiny-race game" in out and "tidied" not in out
     assert dovecot.subjects("bob") == ["save 0", "save 1", "save 2"]
     assert dovecot.folders("bob") == ["INBOX"]
+
+
+def test_tidying_everything_takes_each_message_that_asks_nothing_of_the_player(
+        bob: identity.LocalIdentity) -> None:
+    _, saves = _saves(bob)
+    me = bob.key.public
+    first, joined, request, answer, _, reply = saves
+    assert joined.due is not None and joined.due["role"] != "green"
+    assert needs_no_person(_message(joined), me, everything=True)  # a copy: alice acts
+    assert not needs_no_person(_message(joined), me)  # (not made by pbem alone)
+    assert needs_no_person(_message(request), me, everything=True)
+    assert not needs_no_person(_message(first), me, everything=True)  # bob decides to join
+    assert not needs_no_person(_message(joined, first), me, everything=True)
+    assert needs_no_person(_message(first, kind="old"), me, everything=True)  # joined since
+    assert not needs_no_person(_message(first, kind="old"), me)
+    for save in (answer, reply):
+        assert save.due is not None
+        bob_decides = save.due["role"] == "green" and save.due["step"] != "witness"
+        assert needs_no_person(_message(save), me, everything=True) is not bob_decides
+    for kind in ("waiting", "quarantined"):
+        assert not needs_no_person(_message(joined, kind=kind), me, everything=True)
+    assert not needs_no_person(_message(joined, refused=True), me, everything=True)
+    assert not needs_no_person(_message(joined, other_attachments=True), me, everything=True)
+
+
+def test_the_tidier_of_everything_keeps_only_what_asks_the_player(
+        dovecot: DovecotServer, bob: identity.LocalIdentity) -> None:
+    _, saves = _saves(bob)
+    first, joined, request = saves[:3]
+    for save, subject in ((first, "invitation"), (joined, "copy"), (request, "request")):
+        dovecot.deliver("bob", save_letter(save, subject=subject))
+    with _folder(dovecot, readonly=False) as folder:
+        uids = folder.listing(None, None).uids
+        handled = [Handled("INBOX", uid, [Result("filed", "", None, save)])
+                   for uid, save in zip(uids, (first, joined, request), strict=True)]
+        line = Tidier(bob.key.public, "games", everything=True).tidy(folder, handled)
+    assert line == ("tidied       2 messages that needed no one: moved to 'games' (the "
+                    "folder 'games' was created)")
+    assert dovecot.subjects("bob") == ["invitation"]
+    assert dovecot.subjects("bob", "games") == ["copy", "request"]
+
+
+def test_the_watcher_says_what_it_tidies(bob: identity.LocalIdentity) -> None:
+    imap_server = Server("127.0.0.1", 993, "ssl", "bob", None, True, "INBOX")
+    said = {everything: Watcher(bob, Config(imap=imap_server),
+                                Settings(tidy_all=everything), print, print, "pw")._heading()
+            for everything in (False, True)}
+    assert said[False].endswith("; handled messages that needed no one go to 'pbem'.")
+    assert said[True].endswith("; pbem messages that ask nothing of you go to 'pbem'.")

@@ -106,7 +106,8 @@ def test_what_send_puts_on_the_wire_arrives_byte_for_byte(
     msg = email.message_from_bytes(smtp_server.received[0].data, policy=email.policy.default)
     (part,) = [p for p in msg.iter_attachments() if p.get_filename().endswith(".pbem.yaml")]
     assert part.get_content_type() == "application/octet-stream"
-    assert part["Content-Transfer-Encoding"] == "base64"
+    assert part["Content-Transfer-Encoding"] == "quoted-printable"
+    _nothing_in_transit_can_change(part.get_payload())
     save = savefile.parse(sent, "sent")
     assert part.get_filename() == savefile.file_name(save.game_id, 0, save.writer)
 
@@ -114,3 +115,42 @@ def test_what_send_puts_on_the_wire_arrives_byte_for_byte(
     filed = bob.data_dir / "games" / save.game_id / part.get_filename()
     assert f"-> {filed}" in out and NOTE not in out
     assert filed.read_bytes() == sent
+
+
+def _nothing_in_transit_can_change(encoded: str) -> None:
+    """Only printable ASCII, in lines of at most 76 characters, none ending in a space,
+    every line but the last ending in a soft line break: no line break of the data's own."""
+    lines = encoded.replace("\r\n", "\n").split("\n")
+    assert len(lines) > 1
+    assert all(len(line) <= 76 and line.isascii() and line.isprintable() for line in lines)
+    assert not any(line.endswith((" ", "\t")) for line in lines)
+    assert all(line.endswith("=") for line in lines[:-1]) and not lines[-1].endswith("=")
+
+
+@pytest.mark.parametrize("mangle", ["lf", "trailing"])
+def test_a_save_sent_survives_what_mail_systems_do_to_text(
+        tmp_path: Path, workdir: Path, mangle: str) -> None:
+    """The message pbem send writes, its line endings changed to LF, or the white space
+    at its line ends stripped: the save decodes to the signed bytes."""
+    alice, bob_home = make_player(tmp_path, "alice"), make_player(tmp_path, "bob")
+    introduce(alice, bob_home)
+    (workdir / "bob.id").write_text(bob_home.id_line + "\n")
+    first = workdir / "first.pbem.yaml"
+    alice.run("new", "tiny-race", "--opponent", workdir / "bob.id", "-o", first)
+    eml = workdir / "sent.eml"
+    alice.run("send", first, "--eml", eml)
+    raw = eml.read_bytes()
+    if mangle == "lf":
+        raw = raw.replace(b"\r\n", b"\n")
+    else:
+        raw = b"\r\n".join(line.rstrip(b" \t") for line in raw.split(b"\r\n"))
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    (part,) = [p for p in msg.iter_attachments() if p.get_filename().endswith(".pbem.yaml")]
+    assert part.get_payload(decode=True) == first.read_bytes()
+    mangled = workdir / "mangled.eml"
+    mangled.write_bytes(raw)
+    out = bob_home.run("inbox", mangled).out
+    save = savefile.read(first)
+    filed = bob_home.data_dir / "games" / save.game_id / part.get_filename()
+    assert f"-> {filed}" in out and NOTE not in out, out
+    assert filed.read_bytes() == first.read_bytes()

@@ -1,7 +1,8 @@
 """pbem watch when things go wrong: a server that is down, comes back, or cuts the
 connection while the watcher idles is one line per failed pass, and the watcher goes on
-(waiting longer after each failure); an answer that cannot be posted yet is posted once
-the SMTP server is back; a failure only the settings can fix ends it with its code."""
+(waiting longer after each failure) and says when it is connected again; an answer that
+cannot be posted yet is posted once the SMTP server is back; a failure only the settings
+can fix ends it with its code."""
 
 from __future__ import annotations
 
@@ -99,13 +100,19 @@ def test_a_server_down_back_and_cut_is_a_line_each_time(
         first, _ = watch.wait_for(refused.format(r"0\.3"), stream="err")
         watch.wait_for(refused.format(r"0\.6"), after=first + 1, stream="err")
         relay.start()
+        back = (r"^reconnected  bob at 127\.0\.0\.1:{} \(SSL\), folder INBOX: connected again "
+                r"after {} failed tr(y|ies)$")
+        said, _ = watch.wait_for(back.format(relay.port, r"([2-9]|\d\d+)"))
         watch.wait_for(r"^your move    Tiny Race \w+ \(witnessed dice\), save 0: ")
-        before = len(watch.err)
+        assert not any(line.startswith("reconnected") for line in watch.out[:said])
+        before, out_before = len(watch.err), len(watch.out)
         relay.cut()  # while it idles
         watch.wait_for(r"^pbem: mail: imap .*; trying again in 0\.3 s$", after=before,
                        stream="err")
+        watch.wait_for(back.format(relay.port, "1"), after=out_before)
         dovecot.deliver("bob", save_letter(saves[1]))
         watch.wait_for(r"^filed        tiny-race game \w+, save 1 from bob \(green\)")
+        assert sum(line.startswith("reconnected") for line in watch.out) == 2, watch.out
         watch.process.send_signal(signal.SIGTERM)
         code = watch.finish()
     finally:

@@ -38,9 +38,13 @@ def subject_field(raw: bytes) -> list[bytes]:
 
 def the_mail_says_what_to_do(smtp_server: SmtpServer, last: SaveFile, title: str
                              ) -> Counter[str]:
-    """Clean subjects (raw bytes), one thread, key results first, what to do next; how
-    many messages of each kind were sent (invitation, move, copy, over, witness, ...)."""
+    """Clean subjects (raw bytes) that all start with the game's Thread-Topic, one thread
+    whose root is the invitation, what to do first, then the key results; how many
+    messages of each kind were sent (invitation, move, copy, over, witness, ...)."""
     root = f"<pbem.game.{last.game_id}@pbem.invalid>"
+    ids = [email.message_from_bytes(d.data, policy=email.policy.default)["Message-ID"]
+           for d in smtp_server.received]
+    assert ids.count(root) == 1 and ids[0] == root, ids[:3]  # the invitation, sent once
     kinds: Counter[str] = Counter()
     for delivered in smtp_server.received:
         msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
@@ -49,13 +53,19 @@ def the_mail_says_what_to_do(smtp_server: SmtpServer, last: SaveFile, title: str
         for word in b" ".join(field).removeprefix(b"Subject: ").split():
             assert ENCODED.fullmatch(word) or (b"=?" not in word and b"?=" not in word), field
         subject = str(msg["Subject"])
-        assert msg["In-Reply-To"] == root and msg["References"] == root
         save = [savefile.parse(p.get_payload(decode=True), "mail")
                 for p in msg.iter_attachments()][-1]
+        if save.sequence:
+            assert msg["In-Reply-To"] == root and msg["References"] == root
+            assert msg["Message-ID"] != root
+        else:
+            assert msg["Message-ID"] == root and msg["In-Reply-To"] is None
+        topic = f"[pbem] {title} {last.game_id[:8]}"
+        assert msg["Thread-Topic"] == topic
         assert "=?" not in subject and re.match(  # (a game of rounds says the round too)
-            rf"\[pbem\] {re.escape(title)} {last.game_id[:8]} — (round \d+, )?save "
-            rf"{save.sequence} — ", subject), subject
+            rf"{re.escape(topic)} — (round \d+, )?save {save.sequence} — ", subject), subject
         text = msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        assert text.startswith("What to do now\n"), text[:200]
         name = savefile.file_name(save.game_id, save.sequence, save.writer)
         if save.due is None:
             kind = "over"
@@ -83,7 +93,7 @@ def the_mail_says_what_to_do(smtp_server: SmtpServer, last: SaveFile, title: str
             assert first and (headline == first or (
                 headline.endswith("...") and first.startswith(headline[:-3]))), (subject,
                                                                                   results)
-            assert text.index("Key results:") < text.index("What to do now")
+            assert text.index("What to do now") < text.index("Key results:")
             kinds["key results"] += 1
         kinds[kind] += 1
     return kinds
