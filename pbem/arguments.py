@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pbem.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from pbem.engine import ActionSpec, Param
+from pbem.offers import ActionSpec, Param
 
 SCALARS = (str, int, float, bool)
 YES_NO = {True: "yes", False: "no"}
@@ -231,3 +229,17 @@ def check_names(ids: Mapping[str, tuple[str, Collection[str]]], action: Mapping[
                 near = closest(name, known)
                 hint = f"; did you mean {' or '.join(near)}?" if near else ""
                 raise IllegalAction(f"unknown {what} {name!r}{hint}")
+
+def by_value(param: Param, given: Any) -> Any:
+    """A choice given by one of an option's aliases, as the option's value."""
+    def one(item: Any) -> Any:
+        if any(option.value == item for option in param.options):
+            return item
+        found = [option.value for option in param.options if item in option.aliases]
+        return found[0] if len(found) == 1 else item
+
+    if param.kind == "choice":
+        return one(given)
+    if param.kind == "choices" and isinstance(given, list):
+        return [one(item) for item in given]
+    return given

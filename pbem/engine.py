@@ -15,94 +15,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from pbem.arguments import by_value, check_fixed, mapping_forms, read
 from pbem.dice import Dice
+from pbem.offers import ActionSpec as ActionSpec
+from pbem.offers import Option as Option
+from pbem.offers import Param as Param
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Option:
-    """One value a parameter may take, with its label for people, and other names an
-    actions file may give it by (a face-up card's id for its handle); the action is
-    recorded with ``value``."""
-
-    value: Any
-    label: str
-    aliases: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True)
-class Param:
-    """A parameter of an offered action.
-
-    ``kind`` is ``choice`` (one of ``options``), ``choices`` (a subset of ``options``,
-    between ``minimum`` and ``maximum`` of them) or ``int`` (``minimum``..``maximum``).
-    """
-
-    name: str
-    kind: str
-    label: str
-    options: tuple[Option, ...] = ()
-    minimum: int = 0
-    maximum: int = 0
-    default: Any = None
-    # a sealed choice: never written in clear (pbem/hidden_cards/sealing.py)
-    secret: bool = False
-    # the player must name it: ``default`` only preselects a form's answer, and an action
-    # file that leaves it out is refused (pbem/arguments.py)
-    required: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
-        if self.secret:
-            out["secret"] = True
-        if self.options:
-            out["options"] = [{"value": o.value, "label": o.label,
-                               **({"aliases": list(o.aliases)} if o.aliases else {})}
-                              for o in self.options]
-        if self.kind in ("int", "choices"):
-            out["min"], out["max"] = self.minimum, self.maximum
-        if self.default is not None:
-            out["default"] = self.default
-        return out
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """An action the rules offer now: a verb, fixed arguments and open parameters."""
-
-    verb: str
-    label: str
-    rule: str | None = None
-    fixed: Mapping[str, Any] = field(default_factory=dict)
-    params: tuple[Param, ...] = ()
-    # other arguments the action accepts (documented longer forms); a name ending in "."
-    # stands for every argument that starts with it
-    extra: tuple[str, ...] = ()
-
-    def complete(self, **values: Any) -> Action:
-        """The action with ``values`` for its parameters (defaults for the rest)."""
-        action: Action = {"do": self.verb, **self.fixed}
-        for param in self.params:
-            if param.name in values:
-                action[param.name] = values[param.name]
-            elif param.default is not None:
-                action[param.name] = param.default
-        return action
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": self.verb, "label": self.label}
-        if self.rule:
-            out["rule"] = self.rule
-        if self.fixed:
-            out["fixed"] = dict(self.fixed)
-        if self.params:
-            out["params"] = [p.to_dict() for p in self.params]
-        return out
 
 
 @dataclass(frozen=True)
@@ -310,8 +233,6 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
 
     An action whose verb is not offered is returned unchanged, for the game to refuse with
     its rule."""
-    from pbem.arguments import check_fixed, mapping_forms, read
-
     verb = action.get("do")
     specs = [spec for spec in (prompt.actions if prompt else ()) if spec.verb == verb]
     if not specs:
@@ -340,23 +261,8 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
     out = read(spec, {k: v for k, v in given.items() if k != "do"})
     for param in spec.params:
         if param.name in out:
-            out[param.name] = _by_value(param, out[param.name])
+            out[param.name] = by_value(param, out[param.name])
     return out
-
-
-def _by_value(param: Param, given: Any) -> Any:
-    """A choice given by one of an option's aliases, as the option's value."""
-    def one(item: Any) -> Any:
-        if any(option.value == item for option in param.options):
-            return item
-        found = [option.value for option in param.options if item in option.aliases]
-        return found[0] if len(found) == 1 else item
-
-    if param.kind == "choice":
-        return one(given)
-    if param.kind == "choices" and isinstance(given, list):
-        return [one(item) for item in given]
-    return given
 
 
 def copy_state(value: Any) -> Any:
