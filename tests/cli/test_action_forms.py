@@ -132,7 +132,7 @@ def test_move_without_armies_takes_every_free_army(faction_move: Path) -> None:
     """Naming no armies at all is the documented default: every army free to move."""
     code, out, err = apply(faction_move, move())
     assert code == 0, err
-    assert "move with 9 Cao Cao, 6 Liu Bei" in out or "move with 10 Cao Cao, 6 Liu Bei" in out
+    assert "move with 10 Cao Cao, 6 Liu Bei: Yanzhou 兗州 -> Xuchang 許昌" in out
 
 
 def test_move_names_that_do_not_exist_are_named_unknown(faction_move: Path) -> None:

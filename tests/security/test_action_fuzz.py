@@ -11,7 +11,8 @@ position as it was, or, when leaving an argument out leaves a complete action (a
 default, the only offer's fixed argument), be carried out; never an internal error (exit
 70). The walk works on the composer `pbem apply` uses; a sweep through the command line
 itself checks the exit code, the one line and that nothing is written, at positions
-started from scenarios (among them the Imperial Decree and a faction-chit move).
+started from scenarios (among them the Imperial Decree and a faction-chit move). Every
+value an offer fixes or lists must also pass the game's unknown-name check.
 
 Everything is seeded (keys, salts, game ids, choices): every run fuzzes the same actions.
 """
@@ -28,6 +29,7 @@ import typer.testing
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem import chain, identity, savefile, selfplay, session
+from pbem.arguments import check_names
 from pbem.cli.main import app
 from pbem.engine import Action, ActionSpec, copy_state
 from pbem.errors import IllegalAction
@@ -87,6 +89,15 @@ def _mutations(spec: ActionSpec, base: Action, huge: int) -> list[tuple[str, Act
     return out
 
 
+def offered_names_are_known(ids: Any, spec: ActionSpec) -> None:
+    """Every value an offer fixes or lists passes the unknown-name check: the game's
+    ``argument_ids`` never refuses what its rules offer."""
+    check_names(ids, {"do": spec.verb, **spec.fixed})
+    for param in spec.params:
+        for option in param.options:
+            check_names(ids, {"do": spec.verb, param.name: option.value})
+
+
 class Walk:
     """A seeded game between local players, fuzzing each newly offered verb."""
 
@@ -135,6 +146,7 @@ class Walk:
                             *(p.name for p in spec.params))
                     if form not in self.fuzzed:
                         self.fuzzed.add(form)
+                        offered_names_are_known(composer.module.argument_ids(), spec)
                         composer = self._fuzz(composer, spec, made)
                 for action in selfplay.candidates(prompt, self.rng):
                     try:
@@ -245,6 +257,8 @@ def _offers(save: Path, lead: list[Action]) -> list[ActionSpec]:
         composer.act(action)
     prompt = composer.prompt()
     assert prompt is not None
+    for spec in prompt.actions:
+        offered_names_are_known(composer.module.argument_ids(), spec)
     return list({spec.verb: spec for spec in reversed(prompt.actions)}.values())
 
 
