@@ -130,7 +130,7 @@ class Walk:
             if prev.due["step"] == chain.WITNESS:
                 self.saves.append(session.witness(prev, writer))
                 continue
-            if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT):
+            if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
                 self.saves.append(session.machine(prev, writer))
                 continue
             composer = session.Composer(prev, writer)
