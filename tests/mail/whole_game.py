@@ -73,7 +73,7 @@ def the_mail_says_what_to_do(smtp_server: SmtpServer, last: SaveFile, title: str
         elif save.due["step"] == "join":
             kind = "invitation"
             assert "What pbem is" in text and "scripts/play" in text and "pbem join " in text
-        elif save.due["step"] in ("witness", "shuffle", "audit"):
+        elif save.due["step"] in ("witness", "shuffle", "share", "audit"):
             kind = save.due["step"]
             assert "'s pbem" in subject and "Nothing to do if pbem watch runs" in text, text
         elif f"{save.player(save.due['role'])['name']}@pbem.test" in delivered.recipients:
