@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pbem.games.dragons_tigers.news import key_results
 from tests.games.dragons_tigers.kit import Game, two_players
 
 BLUE = ["cao-cao", "liu-bei", "sun-wu"]
@@ -861,7 +862,9 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
     attacking retainer makes a capture check and the surviving attackers fall back; the
     warlord is never captured (rules-notes 38). Xiahou Dun is captured and, never
     submitting, is beheaded; Cao Ren escapes; Cao Cao rolls nothing; Cao Cao and Cao Ren
-    return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
+    return to Yanzhou. Yuan Shao wins, but Wen Chou has no army left in Xuchang either:
+    he is not captured, and relocates to Yuan Shao's armies in Bohai (5.7(E)), leaving
+    Xuchang empty."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3},
                     "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
@@ -876,14 +879,16 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
                                     "The attacking characters fall back to Yanzhou 兗州"]
     assert game.where("xiahou-dun") == "out"
     assert game.where("cao-cao") == "yanzhou" and game.where("cao-ren") == "yanzhou"
-    assert game.where("wen-chou") == "xuchang" and game.controller("xuchang") == "yuan-shao"
+    assert said(game, "5.7(E)") == ["Wen Chou 文醜 relocates to Bohai 渤海"]
+    assert game.where("wen-chou") == "bohai" and game.controller("xuchang") is None
 
 
 @pytest.mark.rule("5.6(C)")
 def test_mutual_wipeout_capture_even_when_defender_has_nothing_left() -> None:
     """The defender wins a mutual wipe-out even with no piece left in the area, and its
     kingdom is the captor. Taishi Ci (loyalty 3) is captured on a 2 and submits on a 4:
-    he stays in Xuchang as Yuan Shao's retainer, and Yuan Shao's kingdom holds it."""
+    he is Yuan Shao's retainer now, but with no army of his kingdom in Xuchang he goes
+    to Yuan Shao's armies in Bohai (5.7(A), (E)), and Xuchang is left empty."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao"]},
         "xuchang": {"armies": {"yuan-shao": 2}},
@@ -891,9 +896,92 @@ def test_mutual_wipeout_capture_even_when_defender_has_nothing_left() -> None:
     }, phase="movement", characters=recruited(taishi_ci="cao-cao@yanzhou"))
     # Valor: Taishi Ci 6; battle: [1 1] against [1 1]; capture 2, submission 4.
     march(game, "yanzhou", ["xuchang"], ["cao-cao", "taishi-ci"], 2, 6, 1, 1, 1, 1, 2, 4)
-    assert game.kingdom_of("taishi-ci") == "yuan-shao" and game.where("taishi-ci") == "xuchang"
-    assert game.controller("xuchang") == "yuan-shao"
+    assert game.kingdom_of("taishi-ci") == "yuan-shao" and game.where("taishi-ci") == "bohai"
+    assert game.controller("xuchang") is None
     assert game.where("cao-cao") == "yanzhou"
+
+
+@pytest.mark.rule("5.7(A)")
+@pytest.mark.rule("5.6(C)")
+def test_mutual_wipeout_relocates_the_winning_warlord_too() -> None:
+    """A warlord left without armies in the area relocates whatever the result: after
+    both sides are wiped out at once in Xuchang, Yuan Shao has won, yet he goes to his
+    armies in Bohai, and Ji Ling, serving him, to the same place; Cao Cao and Xiahou Dun
+    fall back to Yanzhou, and Xuchang is left empty, told once as a key result."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao", "xiahou-dun"]},
+        "xuchang": {"armies": {"yuan-shao": 2}, "characters": ["yuan-shao"]},
+        "bohai": {"armies": {"yuan-shao": 4}},
+    }, phase="movement", control={"xuchang": "yuan-shao"},
+        characters=recruited(ji_ling="yuan-shao@xuchang"))
+    # Valor: Xiahou Dun 6, Ji Ling 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 5.
+    march(game, "yanzhou", ["xuchang"], ["cao-cao", "xiahou-dun"], 2, 6, 6, 1, 1, 1, 1, 5)
+    assert said(game, "5.7(A)") == ["Yuan Shao 袁紹 relocates to Bohai 渤海"]
+    assert said(game, "5.7(E)") == ["Ji Ling 紀靈 relocates to Bohai 渤海"]
+    assert game.where("yuan-shao") == "bohai" and game.status("yuan-shao") == "in-play"
+    assert game.where("cao-cao") == "yanzhou" and game.controller("xuchang") is None
+    assert key_results(game.lines()) == [
+        "Xuchang 許昌 is left empty: Yuan Shao 袁紹 (White Tiger) no longer holds it"]
+
+
+@pytest.mark.rule("9(E)")
+@pytest.mark.rule("5.6(C)")
+def test_mutual_wipeout_in_the_emperors_area_gives_him_to_the_winner() -> None:
+    """The winner of a combat in the Emperor's area gains him, even when both sides were
+    wiped out and nobody is left there. Cao Cao attacks Yuan Shu's 2 armies in Luoyang
+    and both sides fall together: Cao Cao's characters, alone there for a moment, never
+    hold Luoyang or the Emperor in the key results; they fall back, and Yuan Shu, the
+    winner, keeps the Emperor in empty Luoyang until Cao Cao's next group marches in."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 5},
+                    "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
+        "luoyang": {"armies": {"yuan-shu": 2}},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", emperor="luoyang", control={"luoyang": "yuan-shu"})
+    assert game.t.emperor_holder() == "yuan-shu"
+    game.act("blue", {"do": "move", "from": "yanzhou", "to": ["luoyang"],
+                      "characters": ["cao-cao", "xiahou-dun"], "armies": 2})
+    # Valor: Xiahou Dun 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 5.
+    game.act("blue", "end-movement")
+    game.act("blue", "no-check", 6, 1, 1, 1, 1, 5)
+    assert game.where("cao-cao") == "yanzhou" and game.controller("luoyang") is None
+    assert game.t.emperor_holder() == "yuan-shu" and game.state["emperor"] == "luoyang"
+    assert said(game, "9(E)") == ["Yuan Shu 袁術 wins the combat and controls Emperor Xian, "
+                                  "left alone in Luoyang 洛陽"]
+    assert key_results(game.lines()) == ["Luoyang 洛陽 is left empty: Yuan Shu 袁術 (White Tiger) "
+                                  "no longer holds it, but keeps Emperor Xian there"]
+    # 9(A): whoever next holds his area holds him.
+    game.t.place_char("cao-ren", "luoyang")
+    assert game.controller("luoyang") == "cao-cao" and game.t.emperor_holder() == "cao-cao"
+    game.t.place_char("cao-ren", "yanzhou")
+    assert game.t.emperor_holder() is None
+
+
+@pytest.mark.rule("5.6(C)")
+def test_the_losers_brief_hold_is_never_a_key_result_even_across_a_question() -> None:
+    """When both sides are wiped out at once, the attacker loses: his characters, alone in
+    the area for a moment, do not take it in the key results, not even while the winner
+    is asked which kingdom takes a prisoner. Cao Cao's 2 armies and Yuan Shao's and Yuan
+    Shu's 1 each fall together in Xuchang; Xiahou Dun is captured (1), White names Yuan
+    Shu as captor, he is beheaded, Cao Cao falls back, and Xuchang is left empty."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao", "xiahou-dun"]},
+        "xuchang": {"armies": {"yuan-shao": 1, "yuan-shu": 1}},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", control={"xuchang": "yuan-shao"}, orders={"white": {"capture": "ask"}})
+    game.act("blue", {"do": "move", "from": "yanzhou", "to": ["xuchang"],
+                      "characters": ["cao-cao", "xiahou-dun"], "armies": 2})
+    game.act("blue", "end-movement")
+    # Valor: Xiahou Dun 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 1.
+    game.act("blue", "no-check", 6, 1, 1, 1, 1, 1)
+    assert game.prompt().role == "white" and game.prompt().step == "captor"
+    assert key_results(game.lines()) == []
+    game.act("white", {"do": "captor", "character": "xiahou-dun", "kingdom": "yuan-shu"})
+    assert key_results(game.lines()) == [
+        "Xiahou Dun 夏侯惇, taken by Yuan Shu 袁術; he never submits and is beheaded",
+        "Xuchang 許昌 is left empty: Yuan Shao 袁紹 (White Tiger) no longer holds it"]
+    assert game.where("cao-cao") == "yanzhou" and game.controller("xuchang") is None
 
 
 # ---------------------------------------------------------------------- 5.7

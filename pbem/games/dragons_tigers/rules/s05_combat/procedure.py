@@ -142,7 +142,8 @@ class Combat(Handler):
                 retreat(t, step, "def", target)
         elif phase == "done":
             t.pop()
-            t.push({"step": "combat-result", "combat": step})
+            t.push({"step": "combat-result", "combat": step,
+                    **({"hold_news": step["hold_news"]} if step.get("hold_news") else {})})
         else:  # pragma: no cover
             raise RuntimeError(phase)
 
