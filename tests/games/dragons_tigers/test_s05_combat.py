@@ -261,10 +261,11 @@ def test_successful_betrayal_turns_the_whole_kingdom() -> None:
     }, control={"xuchang": "yuan-shu", "bohai": "yuan-shao"})
     game.advance()
     # Xuchang: check 1 succeeds, no battle. Bohai (Blue's Yuan Shu attacks): Yuan Shao
-    # tries to win Yuan Shu back, 2+1=3 fails; valor: Yuan Shao (1) rolls 6; battle:
-    # Blue 2 dice at command 1 [6 6], White 4 dice at command 2 [1 1 6 6].
+    # may not try Yuan Shu, who changed sides in another combat (5.1(B)); valor: Yuan
+    # Shao (1) rolls 6; battle: Blue 2 dice at command 1 [6 6], White 4 dice at command 2
+    # [1 1 6 6].
     game.act("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shu"},
-             1, 2, 6, 6, 6, 1, 1, 6, 6)
+             1, 6, 6, 6, 1, 1, 6, 6)
     lines = said(game, "5.1(A)")
     assert lines[0] == ("» Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides "
                         "and joins Blue Dragon")
@@ -366,8 +367,8 @@ def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> 
     """The contest belongs to the active player's strategist whichever side he is on.
     Blue's Cao Cao, taking his turn, restores White's Yuan Shu into Xuchang (Family
     Restoration), where Xiahou Dun and the strategist Xun Yu defend 8 of Cao Cao's
-    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu's betrayal
-    check on Yuan Shu fails (6), then he rolls 6 in the contest: five hits. Valor misses
+    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu, defending,
+    may make no betrayal check (5.1(B)); he rolls 6 in the contest: five hits. Valor misses
     on both sides; the battle (command 2 + Xun Yu's star) wipes out Yuan Shu, who is
     eliminated again; Ji Ling escapes capture (6) and goes out with him."""
     game = Game({"kingdoms": two_players(BLUE, WHITE), "mandate": [1, 0],
@@ -383,7 +384,7 @@ def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> 
     game.act("blue", {"do": "restore", "kingdom": "yuan-shu"})
     game.act("blue", {"do": "restore-area", "area": "xuchang"})
     lines = game.act("blue", {"do": "restore-retainer", "character": "ji-ling"},
-                     6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
+                     6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
     assert "  Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits (5.2(A))" in lines
     assert said(game, "5.2(A)") == ["Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits"]
     assert game.status("yuan-shu") == "eliminated" and game.armies("xuchang", "cao-cao") == 8
@@ -1146,26 +1147,24 @@ def test_check_against_a_main_kingdom_refused_under_its_own_rule() -> None:
 
 
 @pytest.mark.rule("5.1(B)")
-def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
-    """Neither edition shields the kingdom taking its turn from a betrayal check: Liu Bei,
-    Blue's ally, attacks Yuan Shao in Bohai, and Yuan Shao (diplomacy 2) tries him at
-    once (his standing order), rolling 1 (1+1 = 2). Liu Bei joins White, the combat ends
-    with no attacking armies left, and Liu Bei's turn ends, since Blue no longer holds
-    him (rules-notes 30)."""
-    game = combat({
-        "bohai": {"armies": {"liu-bei": 3, "yuan-shao": 2},
-                  "characters": ["liu-bei", "yuan-shao"]},
-        "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["cao-cao"]},
+def test_defender_may_check_only_the_former_ally_just_turned() -> None:
+    """The attacker checks first; the defender may then try only a former ally that has
+    just changed sides in this combat (both editions name only that kingdom). In Xuchang,
+    Cao Cao wins over White's Yuan Shu (1); White, asked, may try Yuan Shu back, but not
+    Blue's ally Liu Bei, whose armies are there too."""
+    turned = combat({
+        "xuchang": {"armies": {"cao-cao": 3, "liu-bei": 2, "yuan-shu": 2, "yuan-shao": 2},
+                    "characters": ["cao-cao", "yuan-shao"]},
         "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
-        "qiao": {"armies": {"liu-bei": 2}, "characters": ["guan-yu"]},
-    }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
-    lines = game.advance(1)
-    assert ("  » Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
-            "White Tiger (5.1(A))") in lines
-    assert ("  Liu Bei 劉備 has changed sides in its own turn: the turn ends once this combat "
-            "is over (5.1(A))") in lines
-    assert game.owner("liu-bei") == "white" and not game.state["kingdoms"]["liu-bei"]["main"]
-    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 2
-    assert game.controller("bohai") == "yuan-shao" and game.armies("qiao", "liu-bei") == 2
-    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
-    assert game.offered() == [{"do": "end-turn"}, {"do": "end-turn", "main": "sun-wu"}]
+        "bohai": {"armies": {"yuan-shao": 4}},
+    }, control={"xuchang": "yuan-shao"}, orders={"white": {"counter_check": "ask"}})
+    turned.advance()
+    turned.act("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shu"}, 1)
+    assert turned.owner("yuan-shu") == "blue"
+    assert turned.prompt().role == "white"
+    assert turned.offered("check") == [{"do": "check", "character": "yuan-shao",
+                                        "target": "yuan-shu"}]
+    turned.refuse("white", {"do": "check", "character": "yuan-shao", "target": "liu-bei"},
+                  rule="5.1(B)")
+
+
