@@ -989,6 +989,28 @@ def test_the_losers_brief_hold_is_never_a_key_result_even_across_a_question() ->
 
 
 @pytest.mark.rule("5.7(A)")
+def test_a_warlord_whose_own_armies_fall_relocates_though_his_side_wins() -> None:
+    """5.7(A) looks at the warlord's own kingdom: when all its armies in the combat are
+    eliminated he relocates, even if a friendly kingdom's armies win the area. Cao Cao
+    (1 army) and Liu Bei's 3 armies with Guan Yu attack Yuan Shao's 2 in Xuchang; Blue
+    gives Cao Cao's army as one of its two losses, and Liu Bei's 2 then win. Cao Cao goes
+    to his armies in Yanzhou; Guan Yu, whose kingdom's armies remain, stays."""
+    game = combat({
+        "xuchang": {"armies": {"cao-cao": 1, "liu-bei": 3, "yuan-shao": 2},
+                    "characters": ["cao-cao", "guan-yu"]},
+        "yanzhou": {"armies": {"cao-cao": 3}},
+        "pingyuan": {"armies": {"liu-bei": 4}, "characters": ["liu-bei"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+    }, control={"xuchang": "yuan-shao"}, orders={"blue": {"losses": "ask"}})
+    # Valor: Guan Yu 6; round 1: [6 6 6 6] against [1 1]; round 2: [1 1] against [6 6].
+    game.advance(6, 6, 6, 6, 6, 1, 1)
+    game.act("blue", {"do": "losses", "losses": {"cao-cao": 1, "liu-bei": 1}}, 1, 1, 6, 6)
+    assert said(game, "5.7(A)") == ["Cao Cao 曹操 relocates to Yanzhou 兗州"]
+    assert game.where("cao-cao") == "yanzhou" and game.where("guan-yu") == "xuchang"
+    assert game.controller("xuchang") == "liu-bei" and game.armies("xuchang", "liu-bei") == 2
+
+
+@pytest.mark.rule("5.7(A)")
 def test_warlord_relocates_or_dies_and_retainers_follow() -> None:
     """A warlord whose armies in the area are all destroyed is not eliminated: he goes
     to any other area holding his kingdom's armies, however far; a retainer who escapes

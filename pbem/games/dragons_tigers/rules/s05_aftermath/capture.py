@@ -98,8 +98,8 @@ def conclude(t: Table, step: Step) -> None:
         after(t, area, combat, step["winner"], mutual)
         for kid in step["lost"]:
             eliminate(t, kid, "the restored warlord loses his first battle", "10.5(E)")
-        if mutual:
-            _relocate(t, area, side_chars(t, area, step["winner"]))
+        _relocate(t, area, side_chars(t, area, step["winner"]) if mutual
+                  else bereft_warlords(t, area, combat, step["winner"]))
         return
     relocating: list[str] = []
     if loser["wiped"]:
@@ -114,8 +114,20 @@ def conclude(t: Table, step: Step) -> None:
             relocating = movers
     if mutual:  # 5.7(A): the winners' characters have no armies left here either
         relocating += side_chars(t, area, step["winner"])
+    else:
+        relocating += bereft_warlords(t, area, combat, step["winner"])
     after(t, area, combat, step["winner"], mutual)
     _relocate(t, area, relocating)
+
+
+def bereft_warlords(t: Table, area: str, combat: Step, side: str | None) -> list[str]:
+    """5.7(A): the warlords of ``side`` whose own kingdom's armies in the area were all
+    eliminated in the combat, though a friendly kingdom's armies remain there."""
+    if side is None:
+        return []
+    start = combat.get("armies", {})
+    return [c for k in members(t, area, side) if start.get(k) and not t.armies(area, k)
+            for c in t.chars_in(area, k) if t.c(c).rank == "warlord"]
 
 
 def _relocate(t: Table, area: str, chars: list[str]) -> None:
