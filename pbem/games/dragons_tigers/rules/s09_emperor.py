@@ -4,11 +4,11 @@
 kingdom's player controls him; 9(B)/(C) the Imperial Decree, once in the turn of the
 kingdom that holds him (its warlord controls him) while he is in Luoyang, Chang'an or
 Xuchang, buys a reroll of a failed diplomacy roll or betrayal check of that player for 5 of
-his armies: the section
-that made the roll pushes an ``imperial-decree`` step, which asks only when the Decree can
-be used and answers ``decree: true`` (reroll) or ``false`` in the step below it; 9(D) he
-moves only with the kingdom that holds him (see s04_movement); 9(E) the winner of a combat
-in his area gains him (control follows the area, s05_aftermath).
+his armies: the section that made the roll pushes an ``imperial-decree`` step, which asks
+only when the Decree can be used and answers ``decree: true`` (reroll) or ``false`` in the
+step below it; 9(D) he moves only with the kingdom that holds him (see s04_movement);
+9(E) the winner of a combat in his area gains him (control follows the area, or, if both
+sides were wiped out there, the winner keeps him in the empty area: s05_aftermath).
 """
 
 from __future__ import annotations
