@@ -45,13 +45,17 @@ def _watch(t: Table) -> None:
 def _tell(t: Table, at_last: bool = False) -> None:
     """Tell the areas that changed sides since :func:`_watch`, unless a step on the stack
     holds the news back (``hold_news``: a restored kingdom is placed before it is
-    announced) and the procedure goes on."""
+    announced) and the procedure goes on. A combat in which both sides were wiped out holds
+    back the news of its area (``hold_news``: the area and who held it) even at a prompt,
+    until its aftermath is settled."""
     if t.control_before is None:
         return
-    if not at_last and any(step.get("hold_news") for step in t.stack):
+    holds = [step["hold_news"] for step in t.stack if step.get("hold_news")]
+    if holds and not at_last:
         return
     before, t.control_before = t.control_before, None
-    control_changes(t, before)
+    # the area of a combat both sides lost all their armies in: told when it is settled
+    control_changes(t, before, {hold["area"] for hold in holds if isinstance(hold, dict)})
 
 
 MACHINE: stepmachine.StepMachine[Table] = stepmachine.StepMachine(

@@ -11,7 +11,7 @@ passes from one side to another (:func:`control_changes`). The log stays plain l
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from pbem.games.dragons_tigers.table import NEWS, Table
 
@@ -38,19 +38,24 @@ def holder(t: Table, kid: str) -> str:
     return f"{t.kname(kid)} ({'Traitorous' if t.is_traitorous(kid) else 'neutral'})"
 
 
-def control_changes(t: Table, before: Mapping[str, str]) -> None:
+def control_changes(t: Table, before: Mapping[str, str],
+                    quiet: Collection[str] = ()) -> None:
     """Say, as key results, which areas have passed from one side to another since
     ``before`` (the control of every area at an earlier moment): a change between two
-    kingdoms of one player is not news."""
+    kingdoms of one player is not news, nor yet one in an area ``quiet``."""
     after = t.s["control"]
     for area in t.cat.areas:
+        if area in quiet:
+            continue
         old, new = before.get(area), after.get(area)
         if old == new or (old is not None and new is not None and t.friendly(old, new)):
             continue
         emperor = ", and Emperor Xian with it" if t.s["emperor"] == area else ""
         if new is None:
+            keeper = t.emperor_holder() if t.s["emperor"] == area else None
+            kept = ", but keeps Emperor Xian there" if keeper == old else ""
             t.news(f"{t.aname(area)} is left empty: {holder(t, str(old))} no longer holds "
-                   f"it", "6")
+                   f"it{kept}", "6")
         elif old is None:
             t.news(f"{t.aname(area)} passes to {holder(t, new)}{emperor}", "6")
         else:

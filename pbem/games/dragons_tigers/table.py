@@ -15,7 +15,8 @@ State layout (all keys always present):
 * ``chars``: id -> {kingdom, at (area id, or pool/dead/aside/out/court), recruited}
 * ``armies``: area -> {kingdom: n}; ``control``: area -> kingdom
 * ``emperor``: area; ``flags``: one-off facts (``zhuge_liang`` has appeared, the Emperor
-  has fled: ``emperor_fled``, absent until he does)
+  has fled: ``emperor_fled``, absent until he does; ``emperor_keeper``: the kingdom that won
+  a combat in his area and left nobody there, 9(E), absent unless that is so)
 * ``stack``: the procedure in progress, innermost last; ``orders``: standing orders
 * ``result``: the outcome once the game is over
 """
@@ -375,6 +376,8 @@ class Table:
         if not present:
             self.s["control"].pop(area, None)
             return
+        if area == self.s["emperor"]:  # someone holds his area again (9(A))
+            self.s["flags"].pop("emperor_keeper", None)
         if prefer in present:
             self.s["control"][area] = prefer
         elif current in present:
@@ -402,9 +405,24 @@ class Table:
         return self.cat.neighbours(area)
 
     def emperor_holder(self) -> str | None:
-        """The kingdom controlling the Emperor's area, which holds him (9(A))."""
+        """The kingdom controlling the Emperor's area, which holds him (9(A)); in an empty
+        area, the kingdom that won the combat which left it empty (9(E)), if still in play."""
         area = self.s["emperor"]
-        return self.controller(area) if area else None
+        if not area:
+            return None
+        holder = self.controller(area)
+        keeper = self.s["flags"].get("emperor_keeper")
+        if holder is None and keeper is not None and self.in_play(keeper):
+            return str(keeper)
+        return holder
+
+    def keep_emperor(self, kid: str | None) -> None:
+        """9(E): ``kid`` won the combat in the Emperor's empty area and holds him there
+        until someone holds the area (None: nobody keeps him)."""
+        if kid is None:
+            self.s["flags"].pop("emperor_keeper", None)
+        else:
+            self.s["flags"]["emperor_keeper"] = kid
 
     # ------------------------------------------------------------------ activation chits
 

@@ -130,9 +130,8 @@ def test_character_alone_cannot_enter_unfriendly_or_empty_area() -> None:
     """A character may enter an area held by an opposing or neutral kingdom, or an empty
     one, only with armies, and must stop there. Xiahou Dun alone may go into Cao Cao's
     Xuchang but not into empty Qiao, Dong Zhuo's Luoyang or Yuan Shu's Nanyang; with one
-    army he may enter Qiao but not carry on to Xuzhou. Once Cao Cao has taken Qiao, Cao Ren
-    still needs an army to follow him: Qiao was not friendly when the movement phase
-    began (rules-notes 19)."""
+    army he may enter Qiao but not carry on to Xuzhou. Once Cao Cao has taken Qiao, it is
+    his at once, and Cao Ren may follow him there alone (rules-notes 19)."""
     game = movement()
     game.refuse("blue", move("yanzhou", ["qiao"], ["xiahou-dun"]), rule="4.5(B)")
     game.refuse("blue", move("yanzhou", ["luoyang"], ["xiahou-dun"]), rule="4.5(B)")
@@ -140,11 +139,10 @@ def test_character_alone_cannot_enter_unfriendly_or_empty_area() -> None:
     game.refuse("blue", move("yanzhou", ["qiao", "xuzhou"], ["xiahou-dun"], 1), rule="4.5(B)")
     game.act("blue", move("yanzhou", ["qiao"], ["cao-cao"], 3))
     assert game.controller("qiao") == "cao-cao"
-    game.refuse("blue", move("yanzhou", ["qiao"], ["cao-ren"]), rule="4.5(B)")
-    game.act("blue", move("yanzhou", ["qiao"], ["cao-ren"], 1))
+    game.act("blue", move("yanzhou", ["qiao"], ["cao-ren"]))
     game.act("blue", move("yanzhou", ["xuchang"], ["xiahou-dun"]))
     assert game.where("cao-ren") == "qiao" and game.where("xiahou-dun") == "xuchang"
-    assert game.armies("qiao", "cao-cao") == 4 and game.armies("yanzhou", "cao-cao") == 6
+    assert game.armies("qiao", "cao-cao") == 3 and game.armies("yanzhou", "cao-cao") == 7
 
 
 @pytest.mark.rule("4.5(C)")
@@ -231,8 +229,8 @@ def test_attrition_only_entering_unfriendly_or_empty_area() -> None:
     kingdom, or an empty one, suffer attrition, whether armies are there or not; into a
     friendly area they do not. From Cao Cao's Nanyang: 3 armies into Jiangxia, held by
     White's Yan Liang with no armies, lose 1; 5 into Liu Bei's Hanzhong lose none. From
-    Yanzhou, 6 armies into empty Qingzhou lose 2; 5 more follow into Qingzhou, taken only
-    in this phase, and lose 1; 5 into Qiao over a plain lose none."""
+    Yanzhou, 6 armies into empty Qingzhou lose 2; 5 more follow into Qingzhou, now Cao
+    Cao's, and lose none; 5 into Qiao over a plain lose none."""
     game = movement(
         nanyang={"armies": {"cao-cao": 10}, "characters": ["xiahou-dun", "cao-ren"]},
         yanzhou={"armies": {"cao-cao": 20}, "characters": ["cao-cao", "xiahou-yuan"]},
@@ -253,34 +251,36 @@ def test_attrition_only_entering_unfriendly_or_empty_area() -> None:
     game.act("blue", move("yanzhou", ["qingzhou"], ["cao-cao"], 6))
     assert game.armies("qingzhou", "cao-cao") == 4
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 5))
-    assert len(lines) == 3 and game.armies("qingzhou", "cao-cao") == 8
+    assert len(lines) == 1 and game.armies("qingzhou", "cao-cao") == 9
     lines = game.act("blue", move("yanzhou", ["qiao"], ["guo-jia"], 5))
     assert lines[1:] == ["» Qiao 譙 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
     assert game.armies("qiao", "cao-cao") == 5
     assert game.armies("yanzhou", "cao-cao") == 4 and game.armies("nanyang", "cao-cao") == 2
 
 
+@pytest.mark.rule("6(B)")
 @pytest.mark.rule("4.5.1(A)")
 @pytest.mark.rule("4.5(B)")
-def test_a_vanguard_does_not_open_the_way_for_the_groups_behind_it() -> None:
-    """An area counts as friendly for the halt, passing through and attrition only if it
-    was friendly when the movement phase began (rules-notes 19 and 23). Xiahou Yuan takes
-    2 armies over the mountain into empty Qingzhou and loses none (1-2 armies never do),
-    and Qingzhou is Cao Cao's at once (6(B)); yet Cao Cao's 12 that follow lose 4 crossing
-    into it, and none of them may march on through it to Xuzhou."""
+def test_an_area_taken_by_a_vanguard_is_friendly_for_the_groups_behind_it() -> None:
+    """Control passes the moment a kingdom is alone in an area (6(B)), and the halt, the
+    passage and attrition look only at who holds the area entered (4.5(B), 4.5.1(A);
+    rules-notes 19 and 23). Xiahou Yuan takes 2 armies over the mountain into empty
+    Qingzhou and loses none (1-2 armies never do); Qingzhou is Cao Cao's at once, so Cao
+    Cao's 12 that follow cross the mountain into a friendly area and lose none, and Cao
+    Ren passes through it into empty Xuzhou, where his 3 halt."""
     game = movement(yanzhou={"armies": {"cao-cao": 20},
                              "characters": ["cao-cao", "xiahou-yuan", "cao-ren"]})
+    assert ["qingzhou", "xuzhou"] not in move_offer(game, "yanzhou")["to"]
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["xiahou-yuan"], 2))
     assert lines[1:] == ["» Qingzhou 青州 passes to Cao Cao 曹操 (Blue Dragon) (6)"]
     assert game.controller("qingzhou") == "cao-cao"
-    game.refuse("blue", move("yanzhou", ["qingzhou", "xuzhou"], ["cao-ren"], 3), rule="4.5(B)")
-    assert ["qingzhou", "xuzhou"] not in move_offer(game, "yanzhou")["to"]
+    assert ["qingzhou", "xuzhou"] in move_offer(game, "yanzhou")["to"]
     lines = game.act("blue", move("yanzhou", ["qingzhou"], ["cao-cao"], 12))
-    assert lines[1:] == [
-        "  crossing the mountain into Qingzhou 青州 with 12 armies costs 4 by the Attrition "
-        "table (4.5.1(B))",
-        "  Cao Cao 曹操 loses 4 to attrition (4.5.1(B))"]
-    assert game.armies("qingzhou", "cao-cao") == 10 and game.armies("yanzhou", "cao-cao") == 6
+    assert lines == ["Cao Cao 曹操 moves with 12 Cao Cao: Yanzhou 兗州 -> Qingzhou 青州 (4.5)"]
+    assert game.armies("qingzhou", "cao-cao") == 14 and game.armies("yanzhou", "cao-cao") == 6
+    game.act("blue", move("yanzhou", ["qingzhou", "xuzhou"], ["cao-ren"], 3))
+    assert game.where("cao-ren") == "xuzhou" and game.armies("xuzhou", "cao-cao") == 3
+    assert game.controller("xuzhou") == "cao-cao"
 
 
 @pytest.mark.rule("4.5.1(B)")

@@ -309,9 +309,9 @@ def test_turn_of_a_kingdom_eliminated_during_it_ends_at_once() -> None:
     """A kingdom eliminated during its own turn has nothing left to do: its turn ends at
     once instead of running through empty phases. Blue's Cao Cao, holding only Xuchang
     with 2 armies, rolls Family Restoration and brings back White's Yuan Shu there; Cao
-    Cao's counter-check fails (6), both valor rolls miss, Yuan Shu's 5 dice [1 1 6 6 6]
-    destroy Cao Cao's armies, and Cao Cao, with no army left to join, is killed. Liu Bei
-    becomes Blue's main kingdom and Blue is asked only to end the turn."""
+    Cao, defending, has no check to make (5.1(B)), both valor rolls miss, Yuan Shu's 5
+    dice [1 1 6 6 6] destroy Cao Cao's armies, and Cao Cao, with no army left to join, is
+    killed. Liu Bei becomes Blue's main kingdom and Blue is asked only to end the turn."""
     game = Game({"kingdoms": two_players(["cao-cao", "liu-bei"], ["yuan-shao", "yuan-shu"]),
                  "mandate": [1, 0],
                  "pieces": {"xuchang": {"armies": {"cao-cao": 2}, "characters": ["cao-cao"]},
@@ -324,7 +324,7 @@ def test_turn_of_a_kingdom_eliminated_during_it_ends_at_once() -> None:
     game.advance(3)  # to Family Restoration
     game.act("blue", {"do": "restore", "kingdom": "yuan-shu"})
     lines = game.act("blue", {"do": "restore-area", "area": "xuchang"},
-                     6, 6, 6, 1, 1, 6, 6, 6, 6, 6)
+                     6, 6, 1, 1, 6, 6, 6, 6, 6)
     assert game.status("cao-cao") == "eliminated"
     assert "  Cao Cao 曹操 is no longer in play: its turn ends (4.7)" in lines
     assert game.t.main_of("blue") == "liu-bei"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pbem.games.dragons_tigers.news import key_results
 from tests.games.dragons_tigers.kit import Game, two_players
 
 BLUE = ["cao-cao", "liu-bei", "sun-wu"]
@@ -260,10 +261,11 @@ def test_successful_betrayal_turns_the_whole_kingdom() -> None:
     }, control={"xuchang": "yuan-shu", "bohai": "yuan-shao"})
     game.advance()
     # Xuchang: check 1 succeeds, no battle. Bohai (Blue's Yuan Shu attacks): Yuan Shao
-    # tries to win Yuan Shu back, 2+1=3 fails; valor: Yuan Shao (1) rolls 6; battle:
-    # Blue 2 dice at command 1 [6 6], White 4 dice at command 2 [1 1 6 6].
+    # may not try Yuan Shu, who changed sides in another combat (5.1(B)); valor: Yuan
+    # Shao (1) rolls 6; battle: Blue 2 dice at command 1 [6 6], White 4 dice at command 2
+    # [1 1 6 6].
     game.act("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shu"},
-             1, 2, 6, 6, 6, 1, 1, 6, 6)
+             1, 6, 6, 6, 1, 1, 6, 6)
     lines = said(game, "5.1(A)")
     assert lines[0] == ("» Cao Cao 曹操, diplomacy 2, rolls 1+1=2: Yuan Shu 袁術 changes sides "
                         "and joins Blue Dragon")
@@ -365,8 +367,8 @@ def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> 
     """The contest belongs to the active player's strategist whichever side he is on.
     Blue's Cao Cao, taking his turn, restores White's Yuan Shu into Xuchang (Family
     Restoration), where Xiahou Dun and the strategist Xun Yu defend 8 of Cao Cao's
-    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu's betrayal
-    check on Yuan Shu fails (6), then he rolls 6 in the contest: five hits. Valor misses
+    armies; Yuan Shu brings no strategist, yet the contest is held. Xun Yu, defending,
+    may make no betrayal check (5.1(B)); he rolls 6 in the contest: five hits. Valor misses
     on both sides; the battle (command 2 + Xun Yu's star) wipes out Yuan Shu, who is
     eliminated again; Ji Ling escapes capture (6) and goes out with him."""
     game = Game({"kingdoms": two_players(BLUE, WHITE), "mandate": [1, 0],
@@ -382,7 +384,7 @@ def test_strategy_contest_when_the_active_player_defends_with_a_strategist() -> 
     game.act("blue", {"do": "restore", "kingdom": "yuan-shu"})
     game.act("blue", {"do": "restore-area", "area": "xuchang"})
     lines = game.act("blue", {"do": "restore-retainer", "character": "ji-ling"},
-                     6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
+                     6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6)
     assert "  Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits (5.2(A))" in lines
     assert said(game, "5.2(A)") == ["Xun Yu 荀彧 (1 star) rolls 6: 5 x 1 = 5 hits"]
     assert game.status("yuan-shu") == "eliminated" and game.armies("xuchang", "cao-cao") == 8
@@ -861,7 +863,9 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
     attacking retainer makes a capture check and the surviving attackers fall back; the
     warlord is never captured (rules-notes 38). Xiahou Dun is captured and, never
     submitting, is beheaded; Cao Ren escapes; Cao Cao rolls nothing; Cao Cao and Cao Ren
-    return to Yanzhou and Wen Chou keeps Xuchang for Yuan Shao."""
+    return to Yanzhou. Yuan Shao wins, but Wen Chou has no army left in Xuchang either:
+    he is not captured, and relocates to Yuan Shao's armies in Bohai (5.7(E)), leaving
+    Xuchang empty."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3},
                     "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
@@ -876,14 +880,16 @@ def test_mutual_wipeout_attacker_loses_and_retainers_checked() -> None:
                                     "The attacking characters fall back to Yanzhou 兗州"]
     assert game.where("xiahou-dun") == "out"
     assert game.where("cao-cao") == "yanzhou" and game.where("cao-ren") == "yanzhou"
-    assert game.where("wen-chou") == "xuchang" and game.controller("xuchang") == "yuan-shao"
+    assert said(game, "5.7(E)") == ["Wen Chou 文醜 relocates to Bohai 渤海"]
+    assert game.where("wen-chou") == "bohai" and game.controller("xuchang") is None
 
 
 @pytest.mark.rule("5.6(C)")
 def test_mutual_wipeout_capture_even_when_defender_has_nothing_left() -> None:
     """The defender wins a mutual wipe-out even with no piece left in the area, and its
     kingdom is the captor. Taishi Ci (loyalty 3) is captured on a 2 and submits on a 4:
-    he stays in Xuchang as Yuan Shao's retainer, and Yuan Shao's kingdom holds it."""
+    he is Yuan Shao's retainer now, but with no army of his kingdom in Xuchang he goes
+    to Yuan Shao's armies in Bohai (5.7(A), (E)), and Xuchang is left empty."""
     game = combat({
         "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao"]},
         "xuchang": {"armies": {"yuan-shao": 2}},
@@ -891,12 +897,117 @@ def test_mutual_wipeout_capture_even_when_defender_has_nothing_left() -> None:
     }, phase="movement", characters=recruited(taishi_ci="cao-cao@yanzhou"))
     # Valor: Taishi Ci 6; battle: [1 1] against [1 1]; capture 2, submission 4.
     march(game, "yanzhou", ["xuchang"], ["cao-cao", "taishi-ci"], 2, 6, 1, 1, 1, 1, 2, 4)
-    assert game.kingdom_of("taishi-ci") == "yuan-shao" and game.where("taishi-ci") == "xuchang"
-    assert game.controller("xuchang") == "yuan-shao"
+    assert game.kingdom_of("taishi-ci") == "yuan-shao" and game.where("taishi-ci") == "bohai"
+    assert game.controller("xuchang") is None
     assert game.where("cao-cao") == "yanzhou"
 
 
+@pytest.mark.rule("5.7(A)")
+@pytest.mark.rule("5.6(C)")
+def test_mutual_wipeout_relocates_the_winning_warlord_too() -> None:
+    """A warlord left without armies in the area relocates whatever the result: after
+    both sides are wiped out at once in Xuchang, Yuan Shao has won, yet he goes to his
+    armies in Bohai, and Ji Ling, serving him, to the same place; Cao Cao and Xiahou Dun
+    fall back to Yanzhou, and Xuchang is left empty, told once as a key result."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao", "xiahou-dun"]},
+        "xuchang": {"armies": {"yuan-shao": 2}, "characters": ["yuan-shao"]},
+        "bohai": {"armies": {"yuan-shao": 4}},
+    }, phase="movement", control={"xuchang": "yuan-shao"},
+        characters=recruited(ji_ling="yuan-shao@xuchang"))
+    # Valor: Xiahou Dun 6, Ji Ling 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 5.
+    march(game, "yanzhou", ["xuchang"], ["cao-cao", "xiahou-dun"], 2, 6, 6, 1, 1, 1, 1, 5)
+    assert said(game, "5.7(A)") == ["Yuan Shao 袁紹 relocates to Bohai 渤海"]
+    assert said(game, "5.7(E)") == ["Ji Ling 紀靈 relocates to Bohai 渤海"]
+    assert game.where("yuan-shao") == "bohai" and game.status("yuan-shao") == "in-play"
+    assert game.where("cao-cao") == "yanzhou" and game.controller("xuchang") is None
+    assert key_results(game.lines()) == [
+        "Xuchang 許昌 is left empty: Yuan Shao 袁紹 (White Tiger) no longer holds it"]
+
+
+@pytest.mark.rule("9(E)")
+@pytest.mark.rule("5.6(C)")
+def test_mutual_wipeout_in_the_emperors_area_gives_him_to_the_winner() -> None:
+    """The winner of a combat in the Emperor's area gains him, even when both sides were
+    wiped out and nobody is left there. Cao Cao attacks Yuan Shu's 2 armies in Luoyang
+    and both sides fall together: Cao Cao's characters, alone there for a moment, never
+    hold Luoyang or the Emperor in the key results; they fall back, and Yuan Shu, the
+    winner, keeps the Emperor in empty Luoyang until Cao Cao's next group marches in."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 5},
+                    "characters": ["cao-cao", "xiahou-dun", "cao-ren"]},
+        "luoyang": {"armies": {"yuan-shu": 2}},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", emperor="luoyang", control={"luoyang": "yuan-shu"})
+    assert game.t.emperor_holder() == "yuan-shu"
+    game.act("blue", {"do": "move", "from": "yanzhou", "to": ["luoyang"],
+                      "characters": ["cao-cao", "xiahou-dun"], "armies": 2})
+    # Valor: Xiahou Dun 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 5.
+    game.act("blue", "end-movement")
+    game.act("blue", "no-check", 6, 1, 1, 1, 1, 5)
+    assert game.where("cao-cao") == "yanzhou" and game.controller("luoyang") is None
+    assert game.t.emperor_holder() == "yuan-shu" and game.state["emperor"] == "luoyang"
+    assert said(game, "9(E)") == ["Yuan Shu 袁術 wins the combat and controls Emperor Xian, "
+                                  "left alone in Luoyang 洛陽"]
+    assert key_results(game.lines()) == ["Luoyang 洛陽 is left empty: Yuan Shu 袁術 (White Tiger) "
+                                  "no longer holds it, but keeps Emperor Xian there"]
+    # 9(A): whoever next holds his area holds him.
+    game.t.place_char("cao-ren", "luoyang")
+    assert game.controller("luoyang") == "cao-cao" and game.t.emperor_holder() == "cao-cao"
+    game.t.place_char("cao-ren", "yanzhou")
+    assert game.t.emperor_holder() is None
+
+
+@pytest.mark.rule("5.6(C)")
+def test_the_losers_brief_hold_is_never_a_key_result_even_across_a_question() -> None:
+    """When both sides are wiped out at once, the attacker loses: his characters, alone in
+    the area for a moment, do not take it in the key results, not even while the winner
+    is asked which kingdom takes a prisoner. Cao Cao's 2 armies and Yuan Shao's and Yuan
+    Shu's 1 each fall together in Xuchang; Xiahou Dun is captured (1), White names Yuan
+    Shu as captor, he is beheaded, Cao Cao falls back, and Xuchang is left empty."""
+    game = combat({
+        "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao", "xiahou-dun"]},
+        "xuchang": {"armies": {"yuan-shao": 1, "yuan-shu": 1}},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+        "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
+    }, phase="movement", control={"xuchang": "yuan-shao"}, orders={"white": {"capture": "ask"}})
+    game.act("blue", {"do": "move", "from": "yanzhou", "to": ["xuchang"],
+                      "characters": ["cao-cao", "xiahou-dun"], "armies": 2})
+    game.act("blue", "end-movement")
+    # Valor: Xiahou Dun 6; battle: [1 1] against [1 1]; capture: Xiahou Dun 1.
+    game.act("blue", "no-check", 6, 1, 1, 1, 1, 1)
+    assert game.prompt().role == "white" and game.prompt().step == "captor"
+    assert key_results(game.lines()) == []
+    game.act("white", {"do": "captor", "character": "xiahou-dun", "kingdom": "yuan-shu"})
+    assert key_results(game.lines()) == [
+        "Xiahou Dun 夏侯惇, taken by Yuan Shu 袁術; he never submits and is beheaded",
+        "Xuchang 許昌 is left empty: Yuan Shao 袁紹 (White Tiger) no longer holds it"]
+    assert game.where("cao-cao") == "yanzhou" and game.controller("xuchang") is None
+
+
 # ---------------------------------------------------------------------- 5.7
+
+
+@pytest.mark.rule("5.7(A)")
+def test_a_warlord_whose_own_armies_fall_relocates_though_his_side_wins() -> None:
+    """5.7(A) looks at the warlord's own kingdom: when all its armies in the combat are
+    eliminated he relocates, even if a friendly kingdom's armies win the area. Cao Cao
+    (1 army) and Liu Bei's 3 armies with Guan Yu attack Yuan Shao's 2 in Xuchang; Blue
+    gives Cao Cao's army as one of its two losses, and Liu Bei's 2 then win. Cao Cao goes
+    to his armies in Yanzhou; Guan Yu, whose kingdom's armies remain, stays."""
+    game = combat({
+        "xuchang": {"armies": {"cao-cao": 1, "liu-bei": 3, "yuan-shao": 2},
+                    "characters": ["cao-cao", "guan-yu"]},
+        "yanzhou": {"armies": {"cao-cao": 3}},
+        "pingyuan": {"armies": {"liu-bei": 4}, "characters": ["liu-bei"]},
+        "bohai": {"armies": {"yuan-shao": 4}, "characters": ["yuan-shao"]},
+    }, control={"xuchang": "yuan-shao"}, orders={"blue": {"losses": "ask"}})
+    # Valor: Guan Yu 6; round 1: [6 6 6 6] against [1 1]; round 2: [1 1] against [6 6].
+    game.advance(6, 6, 6, 6, 6, 1, 1)
+    game.act("blue", {"do": "losses", "losses": {"cao-cao": 1, "liu-bei": 1}}, 1, 1, 6, 6)
+    assert said(game, "5.7(A)") == ["Cao Cao 曹操 relocates to Yanzhou 兗州"]
+    assert game.where("cao-cao") == "yanzhou" and game.where("guan-yu") == "xuchang"
+    assert game.controller("xuchang") == "liu-bei" and game.armies("xuchang", "liu-bei") == 2
 
 
 @pytest.mark.rule("5.7(A)")
@@ -1058,26 +1169,24 @@ def test_check_against_a_main_kingdom_refused_under_its_own_rule() -> None:
 
 
 @pytest.mark.rule("5.1(B)")
-def test_defender_may_turn_the_kingdom_whose_turn_it_is() -> None:
-    """Neither edition shields the kingdom taking its turn from a betrayal check: Liu Bei,
-    Blue's ally, attacks Yuan Shao in Bohai, and Yuan Shao (diplomacy 2) tries him at
-    once (his standing order), rolling 1 (1+1 = 2). Liu Bei joins White, the combat ends
-    with no attacking armies left, and Liu Bei's turn ends, since Blue no longer holds
-    him (rules-notes 30)."""
-    game = combat({
-        "bohai": {"armies": {"liu-bei": 3, "yuan-shao": 2},
-                  "characters": ["liu-bei", "yuan-shao"]},
-        "yanzhou": {"armies": {"cao-cao": 4}, "characters": ["cao-cao"]},
+def test_defender_may_check_only_the_former_ally_just_turned() -> None:
+    """The attacker checks first; the defender may then try only a former ally that has
+    just changed sides in this combat (both editions name only that kingdom). In Xuchang,
+    Cao Cao wins over White's Yuan Shu (1); White, asked, may try Yuan Shu back, but not
+    Blue's ally Liu Bei, whose armies are there too."""
+    turned = combat({
+        "xuchang": {"armies": {"cao-cao": 3, "liu-bei": 2, "yuan-shu": 2, "yuan-shao": 2},
+                    "characters": ["cao-cao", "yuan-shao"]},
         "nanyang": {"armies": {"yuan-shu": 4}, "characters": ["yuan-shu"]},
-        "qiao": {"armies": {"liu-bei": 2}, "characters": ["guan-yu"]},
-    }, kingdom="liu-bei", control={"bohai": "yuan-shao"})
-    lines = game.advance(1)
-    assert ("  » Yuan Shao 袁紹, diplomacy 2, rolls 1+1=2: Liu Bei 劉備 changes sides and joins "
-            "White Tiger (5.1(A))") in lines
-    assert ("  Liu Bei 劉備 has changed sides in its own turn: the turn ends once this combat "
-            "is over (5.1(A))") in lines
-    assert game.owner("liu-bei") == "white" and not game.state["kingdoms"]["liu-bei"]["main"]
-    assert game.armies("bohai", "liu-bei") == 3 and game.armies("bohai", "yuan-shao") == 2
-    assert game.controller("bohai") == "yuan-shao" and game.armies("qiao", "liu-bei") == 2
-    assert game.prompt().role == "blue" and game.prompt().step == "end-turn"
-    assert game.offered() == [{"do": "end-turn"}, {"do": "end-turn", "main": "sun-wu"}]
+        "bohai": {"armies": {"yuan-shao": 4}},
+    }, control={"xuchang": "yuan-shao"}, orders={"white": {"counter_check": "ask"}})
+    turned.advance()
+    turned.act("blue", {"do": "check", "character": "cao-cao", "target": "yuan-shu"}, 1)
+    assert turned.owner("yuan-shu") == "blue"
+    assert turned.prompt().role == "white"
+    assert turned.offered("check") == [{"do": "check", "character": "yuan-shao",
+                                        "target": "yuan-shu"}]
+    turned.refuse("white", {"do": "check", "character": "yuan-shao", "target": "liu-bei"},
+                  rule="5.1(B)")
+
+

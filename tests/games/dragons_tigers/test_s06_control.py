@@ -25,18 +25,16 @@ def test_area_emptied_by_combat_becomes_uncontrolled() -> None:
 
 @pytest.mark.rule("6")
 def test_a_lone_character_holds_an_area() -> None:
-    """A character with no armies is enough to hold an area. After both sides' armies
-    fall together in Xuchang, Wen Chou is all that is left there, and Yuan Shao's
-    kingdom keeps the area."""
-    game = position({
-        "xuchang": {"armies": {"cao-cao": 1, "yuan-shao": 1}, "characters": ["wen-chou"]},
-        "yanzhou": {"armies": {"cao-cao": 3}, "characters": ["cao-cao"]},
-    }, control={"xuchang": "yuan-shao"})
-    # Valor: Wen Chou 6; battle: [1] against [1].
-    game.advance(6, 1, 1)
-    assert game.armies("xuchang", "yuan-shao") == 0
-    assert game.t.kingdoms_in("xuchang") == ["yuan-shao"]
-    assert game.controller("xuchang") == "yuan-shao"
+    """A character with no armies is enough to hold an area. Cao Cao marches all 3
+    armies of Yanzhou into empty Qiao and leaves Xiahou Dun there alone: Yanzhou stays
+    Cao Cao's, and Qiao is his too."""
+    game = position({"yanzhou": {"armies": {"cao-cao": 3},
+                                 "characters": ["cao-cao", "xiahou-dun"]}}, phase="movement")
+    game.act("blue", {"do": "move", "from": "yanzhou", "to": ["qiao"],
+                      "characters": ["cao-cao"], "armies": 3})
+    assert game.armies("yanzhou", "cao-cao") == 0
+    assert game.t.kingdoms_in("yanzhou") == ["cao-cao"]
+    assert game.controller("yanzhou") == "cao-cao" and game.controller("qiao") == "cao-cao"
 
 
 @pytest.mark.rule("6(A)")

@@ -154,20 +154,28 @@ def test_decree_rerolls_failed_betrayal_check_for_five_armies() -> None:
 
 @pytest.mark.rule("9(B)")
 @pytest.mark.rule("9(C)")
-def test_decree_belongs_to_the_player_who_controls_the_emperor() -> None:
-    """The player controls the Emperor (9(A)), so the Decree serves a turn of any of his
-    kingdoms, and any 5 of his armies pay for it. The Emperor stands in Cao Cao's Xuchang;
-    in Liu Bei's turn (Blue's ally) Liu Bei fails to win over Liu Biao (4), Blue decrees,
-    paying with 5 of Cao Cao's armies in Xuchang, and the reroll (1) succeeds. Once the
-    Emperor has fled out of the three capitals the Decree is refused under 9(C)."""
-    game = game_at("diplomacy", kingdom="liu-bei")
-    game.act("blue", negotiate("liu-bei", "liu-biao"), 4)
+def test_decree_only_in_the_turn_of_the_kingdom_that_holds_the_emperor() -> None:
+    """The Decree is the tool of the warlord who controls the Emperor, in his own turn
+    (9(B)); the player pays with any 5 of his armies (9(C)). The Emperor stands in Cao
+    Cao's Xuchang. In Liu Bei's turn (Blue's ally) Liu Bei fails to win over Liu Biao (4)
+    and no Decree is offered: a request is refused under 9(B). In Cao Cao's turn Cao Cao
+    fails the same roll (4), Blue decrees, paying with 5 of Liu Bei's armies in Pingyuan,
+    and the reroll (1) succeeds. Once the Emperor has fled out of the three capitals the
+    Decree is refused under 9(C)."""
+    ally = game_at("diplomacy", kingdom="liu-bei")
+    ally.act("blue", negotiate("liu-bei", "liu-biao"), 4)
+    assert ally.prompt().step == "diplomacy"
+    error = ally.refuse("blue", {"do": "decree"}, rule="9(B)")
+    assert "turn of the warlord who controls him" in error.message
+
+    game = game_at("diplomacy", kingdom="cao-cao")
+    game.act("blue", negotiate("cao-cao", "liu-biao"), 4)
     assert game.prompt().step == "imperial-decree"
-    lines = game.act("blue", {"do": "decree", "from": {"xuchang": 5}}, 1)
-    assert lines[0] == ("Imperial Decree: Blue Dragon offers 5 armies (5 in Xuchang 許昌) and "
+    lines = game.act("blue", {"do": "decree", "from": {"pingyuan": 5}}, 1)
+    assert lines[0] == ("Imperial Decree: Blue Dragon offers 5 armies (5 in Pingyuan 平原) and "
                         "rolls again (9(C))")
     assert game.owner("liu-biao") == "blue"
-    assert game.armies("xuchang", "cao-cao") == 1 and game.armies("pingyuan", "liu-bei") == 10
+    assert game.armies("xuchang", "cao-cao") == 6 and game.armies("pingyuan", "liu-bei") == 5
 
     fled = Game({"kingdoms": KINGDOMS, "pieces": pieces(), "characters": XUN_YU,
                  "emperor": "yanzhou", "emperor_fled": True,

@@ -10,9 +10,9 @@ faction chit, friendly kingdoms' pieces in the same area may go along, each king
 by its own commander, their attrition pooled (4.5.3). The Emperor moves only with his
 controlling kingdom (9(D)).
 
-Whether an area is friendly, for the halt, passing through and attrition, is judged as the
-movement phase began (rules-notes 19 and 23): an area taken during the phase does not
-open the way for the groups that follow.
+Whether an area is friendly, for the halt, passing through and attrition, is judged at
+the moment of each move (6(B), rules-notes 19 and 23): an empty area a first group has
+taken is the mover's for the groups that follow.
 """
 
 from __future__ import annotations
@@ -64,10 +64,8 @@ def start_areas(t: Table, step: Step) -> list[str]:
 
 
 def held(t: Table, step: Step) -> set[str]:
-    """Areas a kingdom friendly to the active one controlled when the movement phase
-    began (recorded by the first move; until then, the areas it controls now)."""
-    if step.get("held") is not None:
-        return set(step["held"])
+    """Areas a kingdom friendly to the active one controls now (6(B): control passes at
+    once, so an area taken earlier in the phase counts)."""
     return {a for a in t.s["control"] if t.friendly_area(a, step["kingdom"])}
 
 
@@ -370,8 +368,6 @@ def _unmark(step: Step, area: str, kid: str, n: int) -> None:
 
 def _carry_out(t: Table, step: Step, start: str, path: list[str], chars: list[str],
                armies: Mapping[str, int], drop: Mapping[str, int], emperor: bool) -> None:
-    if step.get("held") is None:  # the first move: what was friendly as the phase began
-        step["held"] = [a for a in t.cat.areas if a in held(t, step)]
     final = path[-1]
     for k, n in armies.items():
         t.remove_armies(start, k, n)

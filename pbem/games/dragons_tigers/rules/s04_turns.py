@@ -191,7 +191,7 @@ def start_turn(t: Table, kid: str, role: str, chit: str, faction: bool) -> None:
     t.push({"step": "turn", "kingdom": kid, "player": role, "chit": chit, "faction": faction,
             "phase": "begin", "harvest": False, "famine": False, "used_dipl": [],
             "decree_used": False, "levy": None, "moved_chars": [], "moved": {},
-            "entered": {}, "held": None, "mandate_dice": None})
+            "entered": {}, "mandate_dice": None})
 
 
 # ---------------------------------------------------------------------- a turn

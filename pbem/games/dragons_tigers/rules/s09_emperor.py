@@ -1,13 +1,14 @@
 """Section 9, Emperor Xian: who controls him, and the Imperial Decree.
 
 9(A) the controller of his area holds him (:meth:`Table.emperor_holder`), and that
-kingdom's player controls him; 9(B)/(C) the Imperial Decree, once in any turn of a kingdom
-of the player who controls him while he is in Luoyang, Chang'an or Xuchang, buys a reroll
-of a failed diplomacy roll or betrayal check for 5 of that player's armies: the section
-that made the roll pushes an ``imperial-decree`` step, which asks only when the Decree can
-be used and answers ``decree: true`` (reroll) or ``false`` in the step below it; 9(D) he
-moves only with the kingdom that holds him (see s04_movement); 9(E) the winner of a combat
-in his area gains him (control follows the area, s05_aftermath).
+kingdom's player controls him; 9(B)/(C) the Imperial Decree, once in the turn of the
+kingdom that holds him (its warlord controls him) while he is in Luoyang, Chang'an or
+Xuchang, buys a reroll of a failed diplomacy roll or betrayal check of that player for 5 of
+his armies: the section that made the roll pushes an ``imperial-decree`` step, which asks
+only when the Decree can be used and answers ``decree: true`` (reroll) or ``false`` in the
+step below it; 9(D) he moves only with the kingdom that holds him (see s04_movement);
+9(E) the winner of a combat in his area gains him (control follows the area, or, if both
+sides were wiped out there, the winner keeps him in the empty area: s05_aftermath).
 """
 
 from __future__ import annotations
@@ -50,11 +51,11 @@ def _areas(t: Table, role: str) -> list[str]:
 
 
 def decree_available(t: Table, turn: Step) -> bool:
-    """9(B)/(C): the player taking the turn controls the Emperor in one of the three
-    capitals, has not used the Decree this turn, and has 5 armies to offer."""
+    """9(B)/(C): the kingdom taking its turn holds the Emperor in one of the three
+    capitals, its player has not used the Decree this turn and has 5 armies to offer."""
     role = turn["player"]
     return (not turn["decree_used"] and t.owner(turn["kingdom"]) == role
-            and controlling_player(t) == role and t.s["emperor"] in DECREE_AREAS
+            and t.emperor_holder() == turn["kingdom"] and t.s["emperor"] in DECREE_AREAS
             and sum(_armies(t, role, a) for a in _areas(t, role)) >= DECREE_COST)
 
 
@@ -69,6 +70,10 @@ def decree_refusal(t: Table, role: str, action: Mapping[str, Any]) -> IllegalAct
     if t.owner(turn["kingdom"]) != role or controlling_player(t) != role:
         return IllegalAction(f"{t.rname(role)} does not control Emperor Xian in a turn of "
                              f"one of his kingdoms", "9(A)")
+    if t.emperor_holder() != turn["kingdom"]:
+        return IllegalAction(f"Emperor Xian is not held by {t.kname(turn['kingdom'])}: the "
+                             f"Imperial Decree is used in the turn of the warlord who "
+                             f"controls him", "9(B)")
     if t.s["emperor"] not in DECREE_AREAS:
         if t.s["flags"].get("emperor_fled"):
             return IllegalAction("the Emperor has fled and is not in Luoyang, Chang'an or "

@@ -12,7 +12,7 @@ from pbem.games.dragons_tigers import orders as standing
 from pbem.games.dragons_tigers.flow import Handler, Step, ask, button, handler, require
 from pbem.games.dragons_tigers.numbers import numbers
 from pbem.games.dragons_tigers.rules.s05_aftermath.elimination import eliminate
-from pbem.games.dragons_tigers.sides import members
+from pbem.games.dragons_tigers.sides import members, side_chars
 from pbem.games.dragons_tigers.table import Table
 
 CAPTURE_ON = numbers().capture_on  # 5.7(B)
@@ -86,37 +86,67 @@ class Capture(Handler):
 
 def conclude(t: Table, step: Step) -> None:
     """After the captures: 10.5(E) a restored warlord who lost is eliminated again; 5.6(C)
-    attacking characters fall back; 5.7(A)/(E) the others relocate; then 6(C) and 5.5(C)."""
+    attacking characters fall back; 5.7(A)/(E) the others relocate, the winners' too when
+    both sides were wiped out; then 6(C) and 5.5(C)."""
     combat, area = step["combat"], step["area"]
     loser = combat["loser"]
     if loser is None:  # pragma: no cover - resolve() settles these without captures
         return
     lside = step["loser"]
+    mutual = loser["mutual"]
     if combat["kind"] == "arrival" and loser["who"] == "att":
-        after(t, area, combat, step["winner"])
+        after(t, area, combat, step["winner"], mutual)
         for kid in step["lost"]:
             eliminate(t, kid, "the restored warlord loses his first battle", "10.5(E)")
+        _relocate(t, area, side_chars(t, area, step["winner"]) if mutual
+                  else bereft_warlords(t, area, combat, step["winner"]))
         return
     relocating: list[str] = []
     if loser["wiped"]:
         movers = [c for k in step["lost"] for c in t.chars_in(area, k)]
         back = [o for o in combat["origins"] if not any(
             n and t.side(k) != lside for k, n in t.armies_in(o).items())]
-        if movers and loser["mutual"] and back:
+        if movers and mutual and back:
             for cid in movers:
                 t.place_char(cid, back[0])
             t.say(f"The attacking characters fall back to {t.aname(back[0])}", "5.6(C)")
         else:
             relocating = movers
-    after(t, area, combat, step["winner"])
-    if relocating:
-        t.push({"step": "relocate", "chars": relocating, "from": area, "rule": "5.7(A)"})
+    if mutual:  # 5.7(A): the winners' characters have no armies left here either
+        relocating += side_chars(t, area, step["winner"])
+    else:
+        relocating += bereft_warlords(t, area, combat, step["winner"])
+    after(t, area, combat, step["winner"], mutual)
+    _relocate(t, area, relocating)
 
 
-def after(t: Table, area: str, combat: Step, winner: str | None) -> None:
-    """Control of the area (6(C)) and eliminations (5.5(C)) once pieces have moved."""
-    t.push({"step": "after-combat", "area": area, "winner": winner,
-            "held": combat.get("held")})
+def bereft_warlords(t: Table, area: str, combat: Step, side: str | None) -> list[str]:
+    """5.7(A): the warlords of ``side`` whose own kingdom's armies in the area were all
+    eliminated in the combat, though a friendly kingdom's armies remain there."""
+    if side is None:
+        return []
+    start = combat.get("armies", {})
+    return [c for k in members(t, area, side) if start.get(k) and not t.armies(area, k)
+            for c in t.chars_in(area, k) if t.c(c).rank == "warlord"]
+
+
+def _relocate(t: Table, area: str, chars: list[str]) -> None:
+    if chars:
+        t.push({"step": "relocate", "chars": chars, "from": area, "rule": "5.7(A)"})
+
+
+def after(t: Table, area: str, combat: Step, winner: str | None, mutual: bool = False) -> None:
+    """Control of the area (6(C)) and eliminations (5.5(C)) once pieces have moved. After
+    both sides were wiped out (5.6(C)) the news of the area waits for the end, and the
+    winning kingdom that held the area keeps the Emperor there even if nobody is left (9(E))."""
+    step = t.push({"step": "after-combat", "area": area, "winner": winner,
+                   "held": combat.get("held")})
+    if mutual:
+        step["hold_news"] = combat["hold_news"]
+        if winner is not None and t.s["emperor"] == area:
+            fought = [combat.get("held"), *combat.get("kingdoms", [])]
+            step["keeper"] = next((k for k in fought if k is not None and t.side(k) == winner
+                                   and t.in_play(k)), None)
 
 
 def submission(t: Table, cid: str, die: int, kid: str, announced: bool = False) -> None:

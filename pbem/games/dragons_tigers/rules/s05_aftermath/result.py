@@ -44,7 +44,8 @@ def resolve(t: Table, combat: Step) -> None:
     retainers = [c for k in lost for c in t.chars_in(area, k) if t.c(c).rank == "retainer"]
     step = t.push({"step": "capture", "area": area, "combat": combat, "lost": lost,
                    "winner": wside, "loser": lside, "pending": None,
-                   "retainers": retainers if (loser["wiped"] or arrival) else []})
+                   "retainers": retainers if (loser["wiped"] or arrival) else [],
+                   **({"hold_news": combat["hold_news"]} if loser["mutual"] else {})})
     if not step["retainers"]:
         t.pop()
         conclude(t, step)
@@ -81,6 +82,11 @@ class AfterCombat(Handler):
 
     def run(self, t: Table, step: Step) -> None:
         area = step["area"]
+        hold = step.get("hold_news")
+        if hold and t.control_before is not None:  # told against the area before the combat
+            t.control_before.pop(area, None)
+            if hold["held"] is not None:
+                t.control_before[area] = hold["held"]
         winners = self._winners(t, step)
         if len(winners) > 1 and not step.get("chosen"):
             held = step.get("held")
@@ -92,8 +98,13 @@ class AfterCombat(Handler):
             t.update_control(area, prefer=pick)
         t.pop()
         holder = t.controller(area)
+        keeper = step.get("keeper")
         if holder is not None:
             t.say(f"{t.kname(holder)} controls {t.aname(area)}"
                   + (" and Emperor Xian" if t.s["emperor"] == area else ""),
                   "9(E)" if t.s["emperor"] == area else "6(B)")
+        elif keeper is not None and t.s["emperor"] == area and t.in_play(keeper):
+            t.keep_emperor(keeper)  # 9(E): the winner gains him, though nobody is left here
+            t.say(f"{t.kname(keeper)} wins the combat and controls Emperor Xian, left alone "
+                  f"in {t.aname(area)}", "9(E)")
         sweep(t)

@@ -16,7 +16,8 @@ from pbem.games.dragons_tigers.words import odds
 
 
 def checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
-    """(character, target kingdom) pairs ``who`` may try (5.1); empty if none."""
+    """(character, target kingdom) pairs ``who`` may try (5.1); empty if none. The
+    defender may try only the former ally the attacker's check has just turned (5.1(B))."""
     area = step["area"]
     mine, theirs = step[who], step[OTHER[who]]
     if mine.startswith("k:") or who in step["checked"]:
@@ -25,6 +26,8 @@ def checkers(t: Table, step: Step, who: str) -> list[tuple[str, str]]:
     for k in members(t, area, theirs):
         if t.armies(area, k) <= 0 or t.is_traitorous(k):
             continue  # 8(B)
+        if who == "def" and k != step["turned"]:
+            continue  # 5.1(B)
         if t.is_neutral(k):
             targets.append((k, N.alliance_check_diplomacy))
         elif not t.kingdom(k)["main"]:

@@ -189,6 +189,8 @@ def apply_losses(t: Table, step: Step) -> None:
     def_left = side_armies(t, area, step["def"])
     if att_left == 0 and def_left == 0:
         t.say("Both sides are wiped out at once: the attacker loses", "5.6(C)")
+        # the loser's characters, alone here for a moment, are not told as taking the area
+        step["hold_news"] = {"area": area, "held": step.get("held")}
         finish(t, step, "att", wiped=True, mutual=True)
     elif def_left == 0:
         finish(t, step, "def", wiped=True)

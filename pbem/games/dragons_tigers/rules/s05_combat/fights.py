@@ -74,7 +74,8 @@ def begin(t: Table, area: str, att: str, defender: str, kind: str) -> Step:
                    "phase": "begin", "round": 0, "checked": [], "turned": None,
                    "hits": None, "alloc": {}, "after": None, "origins": origins,
                    "offer": None, "loser": None, "retreated": None,
-                   "kingdoms": t.kingdoms_in(area), "held": t.controller(area)})
+                   "kingdoms": t.kingdoms_in(area), "held": t.controller(area),
+                   "armies": dict(t.armies_in(area))})
     return step
 
 

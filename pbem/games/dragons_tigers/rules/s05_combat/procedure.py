@@ -88,6 +88,9 @@ class Combat(Handler):
             return IllegalAction("a side makes at most one betrayal or alliance check in a "
                                  "combat", "5.1(C)")
         if step["phase"] == f"check-{who}":
+            if who == "def" and kid != step["turned"]:
+                return IllegalAction("the defender may check only a former ally that has just "
+                                     "changed sides in this combat", "5.1(B)")
             return IllegalAction("that character cannot make a check against that kingdom here",
                                  "5.1")
         return IllegalAction("betrayal and alliance checks are made only at the start of a "
@@ -142,7 +145,8 @@ class Combat(Handler):
                 retreat(t, step, "def", target)
         elif phase == "done":
             t.pop()
-            t.push({"step": "combat-result", "combat": step})
+            t.push({"step": "combat-result", "combat": step,
+                    **({"hold_news": step["hold_news"]} if step.get("hold_news") else {})})
         else:  # pragma: no cover
             raise RuntimeError(phase)
 

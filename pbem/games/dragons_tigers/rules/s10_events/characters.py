@@ -109,6 +109,7 @@ def emperor_flees(t: Table, step: Step) -> None:
     else:
         area = t.where(step["choice"])
         t.s["emperor"] = area
+        t.keep_emperor(None)
         t.s["flags"]["emperor_fled"] = True  # 9(C)
         t.news(f"Emperor Xian is placed with {t.cname(step['choice'])} in "
                f"{t.aname(str(area))}", "10.4")
