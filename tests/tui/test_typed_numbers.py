@@ -71,11 +71,11 @@ def test_a_pause_forgets_a_waiting_digit(tmp_path: Path, players: Any) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             actions = app.query_one("#actions", ActionList)
-            actions.pause = 0.6
+            actions.pause = 1.0
             await pilot.press("1")
             await pilot.pause()
             seen["waiting"] = status(app)
-            await settle(pilot, lambda: actions.typed == "")
+            await settle(pilot, lambda: actions.typed == "", 100)
             seen["after"] = status(app)
             await pilot.press("3")
             await settle(pilot, lambda: bool(taken(app)))
