@@ -44,6 +44,7 @@ def test_a_key_between_two_digits_forgets_the_first(tmp_path: Path, players: Any
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("tab")                      # the log has the focus
             await pilot.press("1")
             await settle(pilot)
@@ -151,6 +152,7 @@ def test_enter_in_a_dialog_that_came_up_meanwhile_answers_the_dialog(tmp_path: P
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("1")                        # waits for a second digit
             app.push_screen(ConfirmScreen("A question", ["that came up by itself"]),
                             answers.append)               # as a hand-over or an answer does
