@@ -95,6 +95,7 @@ def test_enter_takes_the_waiting_digit_wherever_the_focus_is(tmp_path: Path,
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("tab", "tab")               # the map has the focus
             assert app.focused is not app.query_one("#actions")
             await pilot.press("1", "enter")
