@@ -40,8 +40,8 @@ class Dialog(ModalScreen[Any]):
 
 class ConfirmScreen(Dialog):
     """A question with lines of context (scrolled with ↑ ↓ PgUp PgDn when they are many);
-    returns True, False (or None on Escape). Enter answers yes wherever the focus is, but
-    on the other button."""
+    returns True, False (or None on Escape). Enter answers yes wherever the focus is,
+    except on the other button."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "yes", show=False)]
 

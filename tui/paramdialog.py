@@ -106,7 +106,7 @@ class NumberedOptions(OptionList):
     ]
 
     class Picked(Message):
-        """An option was picked by its number."""
+        """An option was picked by its number (or a click)."""
 
         def __init__(self, options: NumberedOptions) -> None:
             super().__init__()

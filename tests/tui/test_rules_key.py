@@ -56,8 +56,8 @@ def test_r_shows_the_rules_and_goes_back(tmp_path: Path, players: Any,
 def test_the_rules_at_80_by_24_in_a_terminal(tmp_path: Path, players: Any) -> None:
     term = play(diplomats_game(tmp_path, players), tmp_path, size=(80, 24))
     try:
-        screen = term.screen()
-        assert "Rules" in screen.splitlines()[-1] and SUMMARY not in screen
+        screen = term.wait_for(lambda s: "Rules" in (s.splitlines() or [""])[-1], 10)
+        assert SUMMARY not in screen
         term.keys("r")
         shown = term.wait_for(lambda s: SUMMARY in s, 10)
         assert "Step: diplomacy" in shown

@@ -44,6 +44,7 @@ def test_a_key_between_two_digits_forgets_the_first(tmp_path: Path, players: Any
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("tab")                      # the log has the focus
             await pilot.press("1")
             await settle(pilot)
@@ -71,17 +72,19 @@ def test_a_pause_forgets_a_waiting_digit(tmp_path: Path, players: Any) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             actions = app.query_one("#actions", ActionList)
-            actions.pause = 0.6
+            actions.pause = 1.0
+            typed_at = time.monotonic()
             await pilot.press("1")
-            await pilot.pause()
-            seen["waiting"] = status(app)
-            await settle(pilot, lambda: actions.typed == "")
+            seen["typed"] = actions.typed
+            await settle(pilot, lambda: actions.typed == "", 100)
+            seen["waited"] = time.monotonic() - typed_at
             seen["after"] = status(app)
             await pilot.press("3")
             await settle(pilot, lambda: bool(taken(app)))
 
     asyncio.run(run())
-    assert WAITS in seen["waiting"] and WAITS not in seen["after"]
+    assert seen["typed"] == "1" and seen["waited"] >= 0.9, seen  # kept for the pause
+    assert WAITS not in seen["after"] and "Round 1/8" in seen["after"]
     assert taken(app) == [THIRD]
 
 
@@ -92,6 +95,7 @@ def test_enter_takes_the_waiting_digit_wherever_the_focus_is(tmp_path: Path,
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("tab", "tab")               # the map has the focus
             assert app.focused is not app.query_one("#actions")
             await pilot.press("1", "enter")
@@ -151,6 +155,7 @@ def test_enter_in_a_dialog_that_came_up_meanwhile_answers_the_dialog(tmp_path: P
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            app.query_one("#actions", ActionList).pause = 60  # no pause forgets it here
             await pilot.press("1")                        # waits for a second digit
             app.push_screen(ConfirmScreen("A question", ["that came up by itself"]),
                             answers.append)               # as a hand-over or an answer does
