@@ -25,7 +25,7 @@ def test_naming_a_player_without_sending_them_the_save_only_holds_the_game_up(
     players = _three(tmp_path)
     alice, bob, carol = players["alice"], players["bob"], players["carol"]
     last = _race(players, workdir)  # carol's save, to both; alice is to move
-    mine = _turn(alice, last, workdir)
+    mine = _turn(alice, last, workdir, rest=True)
     sent = workdir / "alice.eml"
     alice.run("send", stored(alice, mine), "--eml", sent)
     for player in (bob, carol):
