@@ -30,7 +30,9 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-KINGDOMS = "kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu"
+KINGDOMS = {2: "kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu",
+            3: "kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu,liu-zhang,"
+               "liu-biao,ma-teng"}
 PASSWORDS = {"alice": "alice-imap", "bob": "bob-imap", "carol": "carol-imap"}
 WAIT = 60.0
 
@@ -201,7 +203,7 @@ def witness_round_trip_ms(samples: int = 6, players: int = 2) -> dict[str, float
                 (root / f"{other}.id").write_text(lines[other] + "\n")
                 opponents += ["--opponent", root / f"{other}.id"]
             first = root / "first.pbem.yaml"
-            _pbem(alice, "new", "dragons-tigers", *opponents, "--option", KINGDOMS, "-o",
+            _pbem(alice, "new", "dragons-tigers", *opponents, "--option", KINGDOMS[players], "-o",
                   first)
             _pbem(alice, "send", first)
             move = r"^your move .* save (\d+): .*  ->  pbem (play|join) (\S+)$"

@@ -140,7 +140,6 @@ class Watcher:
         except Exception as exc:  # a bug in pbem must not end the watch
             return self._failed(f"pbem: internal error: {type(exc).__name__}: "
                                 f"{str(exc)[:200]}", 70)
-        self._say_reconnected()
         if self.server is not None and self.cfg.smtp is not None and answers.unsent(self.me):
             self.failures += 1  # answers wait to be posted: try again soon, not at once
             return True
@@ -154,8 +153,8 @@ class Watcher:
             self.lost = (self.lost or 0) + 1
 
     def _say_reconnected(self) -> None:
-        """After a pass that went through, once the IMAP connection had been lost: a line
-        saying the watcher is connected again."""
+        """Once the IMAP connection had been lost and the folder is open again: a line
+        saying the watcher is connected again (before what the pass finds)."""
         if self.lost is None or self.server is None:
             return
         tries = (f" after {self.lost} failed tr{'y' if self.lost == 1 else 'ies'}"
@@ -246,6 +245,7 @@ class Watcher:
     def one_pass(self) -> None:
         """Read, file, answer and post, tidy, and tell what awaits the player."""
         folder = None if self.server is None else self._folder(self.server)
+        self._say_reconnected()
         report = inbox.run(self.me.key.public, self.settings.sources, self.server,
                            lambda: self.password, False, _no_progress, folder)
         self._tell_report(report)

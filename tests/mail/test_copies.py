@@ -15,7 +15,7 @@ from pbem.mail import copies, outbox
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
 from tests.mail.conftest import SMTP_USERS
-from tests.mail.kit import Player, connect_smtp
+from tests.mail.kit import Player, connect_smtp, wrote
 from tests.mail.servers import Certificate, SmtpServer
 from tests.mail.test_missing_saves import _hand_over, _three, _turn
 from tests.mail.test_outbox import _three as _three_saves
@@ -29,8 +29,8 @@ def _carried(eml: Path) -> list[int]:
 
 
 def _race(players: dict[str, Player], workdir: Path) -> SaveFile:
-    """A 3-player race by mail (.eml files, each read by both others), up to alice's
-    turn after bob's and carol's."""
+    """A 3-player race by mail (.eml files, each read by both others, each player
+    resting), up to alice's turn after bob's and carol's."""
     alice, bob, carol = players["alice"], players["bob"], players["carol"]
     for other in (bob, carol):
         (workdir / f"{other.name}.id").write_text(other.id_line + "\n")
@@ -45,11 +45,9 @@ def _race(players: dict[str, Player], workdir: Path) -> SaveFile:
         assert last.due is not None
         player = by_role[last.due["role"]]
         if last.due["step"] == "join":
-            last = savefile.read(
-                str(player.run("join", stored(player, last)).out.split("Wrote ")[1].split()[0]
-                    .rstrip(".:")))
-        else:
-            last = _turn(player, last, workdir)
+            last = savefile.read(wrote(player.run("join", stored(player, last)).out))
+        else:  # (resting: the turn passes on in seat order, whatever the dice)
+            last = _turn(player, last, workdir, rest=last.due["step"] == "run")
         _hand_over(player, last, [p for p in players.values() if p is not player], workdir)
     return last
 
@@ -60,7 +58,7 @@ def test_a_player_copied_on_the_last_hand_over_is_not_sent_it_again(
     alice = players["alice"]
     last = _race(players, workdir)  # carol's, mailed to alice and bob
     assert last.writer == "blue"
-    mine = _turn(alice, last, workdir)
+    mine = _turn(alice, last, workdir, rest=True)
     eml = workdir / "mine.eml"
     alice.run("send", stored(alice, mine), "--eml", eml)
     assert _carried(eml) == [mine.sequence]  # bob was copied on carol's save

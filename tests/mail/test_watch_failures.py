@@ -103,7 +103,8 @@ def test_a_server_down_back_and_cut_is_a_line_each_time(
         back = (r"^reconnected  bob at 127\.0\.0\.1:{} \(SSL\), folder INBOX: connected again "
                 r"after {} failed tr(y|ies)$")
         said, _ = watch.wait_for(back.format(relay.port, r"([2-9]|\d\d+)"))
-        watch.wait_for(r"^your move    Tiny Race \w+ \(witnessed dice\), save 0: ")
+        move, _ = watch.wait_for(r"^your move    Tiny Race \w+ \(witnessed dice\), save 0: ")
+        assert said < move  # said first, then what the pass found
         assert not any(line.startswith("reconnected") for line in watch.out[:said])
         before, out_before = len(watch.err), len(watch.out)
         relay.cut()  # while it idles
