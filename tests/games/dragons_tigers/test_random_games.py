@@ -1,4 +1,5 @@
-"""Two hundred complete games between random legal players, checked after every action."""
+"""Complete games between random legal players (100 unless PBEM_RANDOM_GAMES says more:
+tests/games/budget.py), checked after every action."""
 
 from __future__ import annotations
 
@@ -6,18 +7,19 @@ import pytest
 
 from pbem import selfplay
 from pbem.signing import PrivateKey
+from tests.games.budget import BLOCKS, random_games
 from tests.games.dragons_tigers import invariants
 
-GAMES = 200
+GAMES = random_games()
 KEYS = [PrivateKey.generate() for _ in range(4)]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("block", range(10))
+@pytest.mark.parametrize("block", range(BLOCKS))
 def test_random_games_reach_the_end(block: int) -> None:
-    """Games of 2, 3 and 4 players (a twentieth of the games per block) end by Round 8,
+    """Games of 2, 3 and 4 players (a tenth of the games per block) end by Round 8,
     keep every invariant after every action, and their final save verifies."""
-    for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
+    for seed in range(block * GAMES // BLOCKS, (block + 1) * GAMES // BLOCKS):
         players = 2 + seed % 3
         result = selfplay.play("dragons-tigers", players, seed, check=invariants.check,
                                keys=KEYS[:players])

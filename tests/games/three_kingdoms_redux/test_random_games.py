@@ -1,5 +1,6 @@
-"""Two hundred complete games between random legal players, checked after every action;
-a few of them also as chains of signed saves that re-verify from the first."""
+"""Complete games between random legal players (100 unless PBEM_RANDOM_GAMES says more:
+tests/games/budget.py), checked after every action; a few of them also as chains of signed
+saves that re-verify from the first."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
 from pbem.signing import PrivateKey
+from tests.games.budget import BLOCKS, random_games
 from tests.games.three_kingdoms_redux import invariants
 from tests.games.three_kingdoms_redux.kit import MODULE
 
-GAMES = 200
+GAMES = random_games()
 PICTURES = ("recruit", "alliance", "benefits", "level-12")  # also spectator view and text
-BLOCKS = 10
 KEYS = [PrivateKey.generate() for _ in range(3)]
 
 
