@@ -123,12 +123,30 @@ def test_the_round_marker_moves_on() -> None:
 
 
 @pytest.mark.rule("redux:update.pass-han-emperor")
-def test_the_token_goes_to_the_spaces_winner_even_if_it_declined() -> None:
-    """Rules notes: the winner of the control Han emperor space takes the token at Update
-    and Maintenance even when it declined the action (here: no gold to pay for it)."""
-    game = Game(position(wu={"generals": ["zhou-yu"], "gold": 0}))
+def test_a_winner_who_declines_the_han_action_does_not_collect_the_token() -> None:
+    """Collecting the Han emperor token is part of carrying out the control Han emperor
+    action: Wu wins the space but cannot pay its gold, so Wu does not collect the token and
+    Wei, who holds it, keeps it."""
+    game = Game(position(han="wei", wu={"generals": ["zhou-yu"], "gold": 0}))
+    game.pass_("wei")
+    game.bid("wu", "control-han-emperor", "zhou-yu")
+    game.finish_bidding()
+    assert game.state["won"]["control-han-emperor"] == ["wu"]
+    game.decline_rest("wu")
+    game.play_out_actions()
+    assert game.st("wu")["rank"] == 0 and game.state["han"]["holder"] == "wei"
+    assert "Wu takes the Han emperor token" not in game.text()
+    assert "nobody collects the Han emperor token: Wei keeps it" in game.text()
+
+
+@pytest.mark.rule("redux:update.pass-han-emperor")
+def test_a_declined_han_action_leaves_an_unheld_token_in_the_supply() -> None:
+    """With the token in the supply, a winner who declines the action leaves it there."""
+    game = Game(position(wu={"generals": ["zhou-yu"], "gold": 5}))
     game.pass_("wei")
     game.bid("wu", "control-han-emperor", "zhou-yu")
     game.finish_bidding()
     game.decline_rest("wu")
-    assert game.st("wu")["rank"] == 0 and game.state["han"]["holder"] == "wu"
+    game.play_out_actions()
+    assert game.state["han"]["holder"] is None
+    assert "nobody collects the Han emperor token: it stays in the supply" in game.text()

@@ -201,6 +201,7 @@ class ControlHanEmperor(Handler):
         t.entry(role, ref)["at"] = "face-down"
         t.entry(role, ref).pop("space", None)
         t.s["face_down"] = {"role": role, "general": ref}
+        t.s["han"]["winner"] = role  # collects the token at Update and Maintenance
         t.say(f"{t.rname(role)} pays {han['gold']} gold and rises to "
               f"{t.cat.ranks[st['rank']]}", "action.control-han-emperor")
         t.say(f"{t.gname(role, ref)} stays face down on the space and sits out next round",

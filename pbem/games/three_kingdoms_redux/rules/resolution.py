@@ -55,8 +55,7 @@ class RemoveTokens(Handler):
                     t.say(f"{t.gname(bid['role'], bid['general'])} goes back to "
                           f"{t.rname(bid['role'])}", "resolution.remove-tokens")
             t.s["bids"][space] = kept
-        han = t.s["won"].get("control-han-emperor")
-        t.s["han"]["winner"] = han[0] if han else None
+        t.s["han"]["winner"] = None  # set once the space's winner carries out the action
         if t.s["alliance"]["space"]:
             t.say(f"The alliance token stays on {t.sname(t.s['alliance']['space'])}",
                   "resolution.remove-tokens.alliance-token")

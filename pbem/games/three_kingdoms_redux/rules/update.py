@@ -1,10 +1,10 @@
 """Update and Maintenance (update.*, upkeep.*) and Deficit Tokens.
 
-After a round that ended no game: both criterion markers turn over; the round's winner of
-the control Han emperor space takes the Han emperor token (nobody bid: it goes to the
-supply); states pay rice for their popular support tokens and gold and rice for their
-stationed army units, each missing token costing a deficit token; every stationed unit
-adds a military VP; the round marker moves on.
+After a round that ended no game: both criterion markers turn over; the state that
+carried out the control Han emperor action takes the Han emperor token (its winner
+declined: nobody collects it; nobody bid: it goes to the supply); states pay rice for their
+popular support tokens and gold and rice for their stationed army units, each missing token
+costing a deficit token; every stationed unit adds a military VP; the round marker moves on.
 """
 
 from __future__ import annotations
@@ -43,9 +43,15 @@ class Update(Handler):
         t.say("Criterion markers turn over: " + "; ".join(
             f"{t.sname(sp)} {c}" for sp, c in s["criterion"].items()), "update.flip-criterion")
         winner = s["han"]["winner"]
+        won = s["won"].get("control-han-emperor")
         if winner:
             s["han"]["holder"] = winner
             t.say(f"{t.rname(winner)} takes the Han emperor token", "update.pass-han-emperor")
+        elif won:
+            holder = s["han"]["holder"]
+            where = f"{t.rname(holder)} keeps it" if holder else "it stays in the supply"
+            t.say(f"{t.rname(won[0])} did not take the control Han emperor action, so nobody "
+                  f"collects the Han emperor token: {where}", "update.pass-han-emperor")
         else:
             if s["han"]["holder"]:
                 t.say(f"Nobody bid for the Han emperor: {t.rname(s['han']['holder'])} returns "
