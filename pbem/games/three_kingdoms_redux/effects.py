@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.games.three_kingdoms_redux.catalog import WEAPONS
-from pbem.games.three_kingdoms_redux.table import Table
+from pbem.games.three_kingdoms_redux.table import Table, skill_works
 
 Effect = Mapping[str, Any]
 
@@ -212,6 +212,8 @@ def benefits(t: Table, role: str) -> list[dict[str, Any]]:
         if entry["card"] is None or t.s.get("tutorial"):
             continue
         for effect in t.data.generals[entry["card"]].effects:
+            if not skill_works(entry, effect):
+                continue
             kind = effect["kind"]
             fresh = entry["recruited"] == rnd
             if kind == "recruit-gain" and fresh:

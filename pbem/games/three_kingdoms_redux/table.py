@@ -43,6 +43,15 @@ def fresh_flags() -> dict[str, Any]:
     return {"tribal": False, "traded": False, "taken": [], "benefits": [], "placed": 0}
 
 
+def skill_works(entry: Mapping[str, Any], effect: Mapping[str, Any],
+                stationed_ok: bool = False) -> bool:
+    """Whether a face-up general's skill effect works where he is: once he is stationed,
+    only if the effect says so (rules notes 17)."""
+    return entry["at"] != "stationed" or stationed_ok or bool(
+        effect.get("after_stationed") or effect.get("needs_stationed")
+        or effect.get("stationed_with"))
+
+
 class Table:
     """One position under the rules, for the length of one call."""
 
@@ -297,9 +306,7 @@ class Table:
                 for effect in self.data.generals[entry["card"]].effects:
                     if effect["kind"] != kind:
                         continue
-                    if entry["at"] == "stationed" and not (
-                            stationed_ok or effect.get("after_stationed")
-                            or effect.get("needs_stationed") or effect.get("stationed_with")):
+                    if not skill_works(entry, effect, stationed_ok):
                         continue
                     yield "general", ref, effect
         for cid in self.st(role)["built"]:

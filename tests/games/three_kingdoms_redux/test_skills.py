@@ -100,6 +100,21 @@ def test_ma_chao_stores_four_horses_then_releases_one_while_shu_holds_two() -> N
     assert few.general("shu", "ma-chao")["store"] == 4
 
 
+@pytest.mark.rule("redux:skill.ma-chao")
+def test_a_stationed_ma_chao_releases_no_horses() -> None:
+    """Once stationed, Ma Chao's skill stops like every skill whose effect does not say it
+    works after stationing (rules notes 17): the horses stay on his card."""
+    here = {"id": "ma-chao", "recruited": 5, "store": 4}
+    away = {**here, "at": "stationed", "location": "gong-an", "units": 1}
+    at_home = Game(position(round=6, shu={"generals": [here], "horse": 2, "support": 0}))
+    at_home.finish_bidding()
+    assert at_home.general("shu", "ma-chao")["store"] == 3
+    stationed = Game(position(round=6, shu={"generals": [away], "horse": 2, "support": 0}))
+    stationed.finish_bidding()
+    assert stationed.general("shu", "ma-chao")["store"] == 4
+    assert stationed.st("shu")["horse"] == 2
+
+
 @pytest.mark.rule("redux:skill.zhuge-jin")
 def test_zhuge_jin_gains_rice_in_and_out_of_the_alliance() -> None:
     """Allied, Wu gains 1 rice before Zhuge Jin takes the alliance action; not allied and
