@@ -100,6 +100,21 @@ def test_ma_chao_stores_four_horses_then_releases_one_while_shu_holds_two() -> N
     assert few.general("shu", "ma-chao")["store"] == 4
 
 
+@pytest.mark.rule("redux:card.barter-market")
+def test_a_standing_barter_lets_ma_chao_release_the_horse_it_bought() -> None:
+    """The book's example of benefits in order: Shu holds 1 horse; its standing order buys
+    a horse at the Barter Market, after which Shu holds 2 and Ma Chao releases one. Each
+    benefit sees what the ones before it gave."""
+    game = Game(position(round=6, shu={"generals": [{"id": "ma-chao", "recruited": 5,
+                                                     "store": 3}],
+                                       "built": ["barter-market"], "horse": 1, "rice": 4,
+                                       "support": 0},
+                         orders={"shu": {"barter": "buy-horse"}}))
+    game.finish_bidding()
+    assert "Shu's standing order: barter buy-horse" in game.text()
+    assert game.st("shu")["horse"] == 3 and game.general("shu", "ma-chao")["store"] == 2
+
+
 @pytest.mark.rule("redux:skill.ma-chao")
 def test_a_stationed_ma_chao_releases_no_horses() -> None:
     """Once stationed, Ma Chao's skill stops like every skill whose effect does not say it

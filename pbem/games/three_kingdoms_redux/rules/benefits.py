@@ -72,21 +72,34 @@ def _name(t: Table, role: str, item: Mapping[str, Any]) -> str:
 
 
 def auto(t: Table, role: str) -> None:
-    """Take every benefit with no choice, in the usual order; swaps by standing order."""
+    """Take every benefit with no choice, in the usual order; swaps by standing order.
+
+    The list is read again after each benefit taken, so that one benefit sees what another
+    gave (a horse bought at the Barter Market lets Ma Chao release one)."""
     orders = t.s["orders"][role]
-    for item in effects.benefits(t, role):
-        if item["choice"] == "barter":
-            wish = orders.get("barter", "never")
-            if wish in ("never", "ask"):
+    passed: set[str] = set()  # left to the owner: asked for, or a choice to make
+    while True:
+        for item in effects.benefits(t, role):
+            if item["id"] in passed:
                 continue
-            direction, weapon = wish.split("-")
-            if not _barter_ok(t, role, item, direction, weapon):
-                continue
-            t.say(f"{t.rname(role)}'s standing order: barter {wish}", "card.barter-market")
-            effects.take_benefit(t, role, item, {"direction": direction, "weapon": weapon})
-        elif item["choice"] is None:
-            effects.take_benefit(t, role, item, {})
-        # a weapon of choice (Taishi Ci) is left to its owner's own action
+            if item["choice"] == "barter":
+                wish = orders.get("barter", "never")
+                if wish in ("never", "ask"):
+                    passed.add(item["id"])
+                    continue
+                direction, weapon = wish.split("-")
+                if not _barter_ok(t, role, item, direction, weapon):
+                    continue  # another benefit may still make it affordable
+                t.say(f"{t.rname(role)}'s standing order: barter {wish}", "card.barter-market")
+                effects.take_benefit(t, role, item, {"direction": direction,
+                                                     "weapon": weapon})
+                break
+            if item["choice"] is None:
+                effects.take_benefit(t, role, item, {})
+                break
+            passed.add(item["id"])  # a weapon of choice (Taishi Ci) is its owner's to take
+        else:
+            return
 
 
 def _barter_ok(t: Table, role: str, item: Mapping[str, Any], direction: str,
