@@ -123,8 +123,12 @@ def play_by_watchers(players: dict[str, Player], watchers: dict[str, Watching], 
                      workdir: Path, planner: Planner,
                      stop: Callable[[SaveFile], bool] | None = None) -> SaveFile:
     """Apply each player's planned turn when their watcher says it is their move, until
-    the game is over (the last save) or ``stop`` says so of a save to be played."""
-    cursors = {name: len(watch.out) for name, watch in watchers.items()}
+    the game is over (the last save) or ``stop`` says so of a save to be played.
+
+    Every line a watcher wrote counts, those written before this call too: a watcher may
+    already have said that the first move is its player's while the game was being sent
+    out. Only lines about ``game`` and its saves from ``after`` on are read."""
+    cursors = dict.fromkeys(watchers, 0)
     after = 0
     last: SaveFile | None = None
     game_id = ""
