@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from pbem import identity
+from pbem.engine import Prompt
 from tests.tui.conftest import TURN_SCENARIO, write_game
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen, HandOverScreen
@@ -179,3 +180,14 @@ def dialog_text(app: Any) -> str:
     box = region_text(app, app.screen.query_one(".box"))
     lines = [" ".join(line[1:-1].strip("▔▁").split()) for line in box.splitlines()]
     return " ".join(line for line in lines if line)
+
+
+def prompt_texts(prompt: Prompt) -> set[str]:
+    """Every text a prompt shows: its step and question, each offer's label, each
+    parameter's label and options."""
+    texts = {prompt.step, prompt.text}
+    for spec in prompt.actions:
+        texts.add(spec.label)
+        for param in spec.params:
+            texts |= {param.label, *(o.label for o in param.options)}
+    return texts

@@ -20,6 +20,7 @@ from tests.tui.kit import (
     choose,
     log_text,
     offer,
+    prompt_texts,
     region_text,
     screen_text,
     settle,
@@ -128,11 +129,7 @@ def engine_texts(players: int, seed: int) -> tuple[set[str], dict[str, str]]:
     names = name_pairs([*module.board()["areas"], *view["kingdoms"], *view["characters"],
                         *view["players"], *view["mandate"]["spaces"]])
     while (prompt := module.prompt(state)) is not None:
-        texts |= {prompt.step, prompt.text}
-        for spec in prompt.actions:
-            texts.add(spec.label)
-            for param in spec.params:
-                texts |= {param.label, *(o.label for o in param.options)}
+        texts |= prompt_texts(prompt)
         for action in candidates(prompt, rng):
             backup, mark = copy_state(state), dice.snapshot()
             try:

@@ -14,6 +14,7 @@ from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
 from pbem.selfplay import candidates
 from pbem.story import dice_lines
+from tests.tui.kit import prompt_texts
 from tui.engine_text import EngineText, view_names
 
 KIND = "three-kingdoms-redux"
@@ -37,11 +38,7 @@ def engine_texts(seed: int) -> set[str]:
     gameplay.start(module, state, dice, log)
     texts: set[str] = set()
     while (prompt := gameplay.prompt(module, state)) is not None:
-        texts |= {prompt.step, prompt.text}
-        for spec in prompt.actions:
-            texts.add(spec.label)
-            for param in spec.params:
-                texts |= {param.label, *(o.label for o in param.options)}
+        texts |= prompt_texts(prompt)
         for action in candidates(prompt, rng):
             backup, mark = copy_state(state), dice.snapshot()
             try:

@@ -174,3 +174,20 @@ class Game:
 
     def status(self, kid: str) -> str:
         return self.state["kingdoms"][kid]["status"]
+
+
+def home_ground(**changes: Any) -> dict[str, Any]:
+    """Every kingdom on its home ground; ``changes`` replace areas (None: empty)."""
+    out: dict[str, Any] = {
+        "yanzhou": {"armies": {"cao-cao": 10}, "characters": ["cao-cao", "xiahou-dun"]},
+        "pingyuan": {"armies": {"liu-bei": 10}, "characters": ["liu-bei"]},
+        "changsha": {"armies": {"sun-wu": 10}, "characters": ["sun-jian"]},
+        "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao", "wen-chou"]},
+        "shouchun": {"armies": {"yuan-shu": 5}, "characters": ["yuan-shu"]},
+        "youzhou": {"armies": {"gongsun-zan": 10}, "characters": ["gongsun-zan"]},
+        "xiangyang": {"armies": {"liu-biao": 10}, "characters": ["liu-biao"]},
+        "liangzhou": {"armies": {"ma-teng": 10}, "characters": ["ma-teng"]},
+        "changan": {"armies": {"dong-zhuo": 5}, "characters": ["dong-zhuo"]},
+    }
+    out.update(changes)
+    return {k: v for k, v in out.items() if v is not None}

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.dragons_tigers.kit import Game, two_players
+from tests.games.dragons_tigers.kit import Game, home_ground, two_players
 
 # Blue: Cao Cao (main), Liu Bei, Sun Wu. White: Yuan Shao (main), Yuan Shu, Gongsun Zan.
 # Neutral: Liu Biao and Ma Teng (Liu Zhang is off the map).
@@ -16,20 +16,9 @@ XUN_YU = {"xun-yu": {"at": "yanzhou", "kingdom": "cao-cao", "recruited": True}}
 
 
 def pieces(**extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "yanzhou": {"armies": {"cao-cao": 10}, "characters": ["cao-cao", "xiahou-dun"]},
-        "xuchang": {"armies": {"cao-cao": 6}, "characters": ["cao-ren"]},
-        "pingyuan": {"armies": {"liu-bei": 10}, "characters": ["liu-bei"]},
-        "changsha": {"armies": {"sun-wu": 10}, "characters": ["sun-jian"]},
-        "bohai": {"armies": {"yuan-shao": 10}, "characters": ["yuan-shao", "wen-chou"]},
-        "shouchun": {"armies": {"yuan-shu": 5}, "characters": ["yuan-shu"]},
-        "youzhou": {"armies": {"gongsun-zan": 10}, "characters": ["gongsun-zan"]},
-        "xiangyang": {"armies": {"liu-biao": 10}, "characters": ["liu-biao"]},
-        "liangzhou": {"armies": {"ma-teng": 10}, "characters": ["ma-teng"]},
-        "changan": {"armies": {"dong-zhuo": 5}, "characters": ["dong-zhuo"]},
-    }
-    out.update(extra)
-    return {k: v for k, v in out.items() if v is not None}
+    """Every kingdom at home, and Cao Ren with 6 Cao Cao armies in Xuchang."""
+    return home_ground(**{"xuchang": {"armies": {"cao-cao": 6}, "characters": ["cao-ren"]},
+                          **extra})
 
 
 def game_at(phase: str, emperor: str = "xuchang", kingdom: str = "cao-cao",
