@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import keeping, savefile, session, store
+from pbem import keeping, savefile, session, store, witness_answers
 from pbem.chain import AUDIT, SHARE, SHUFFLE, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
@@ -38,6 +38,7 @@ class Answer:
     save: SaveFile | None
     path: Path | None
     problem: str = ""
+    given: witness_answers.Answer | None = None  # an answer given side by side
 
 
 def is_automatic(save: SaveFile) -> bool:
@@ -95,6 +96,54 @@ def answer(request: SaveFile, me: LocalIdentity) -> Answer:
     return Answer(request, made, path)
 
 
+def in_store(request: SaveFile) -> dict[str, witness_answers.Answer]:
+    """The answers to a request answered side by side that the local store holds."""
+    return witness_answers.gathered(request, [store.game_folder(request.game_id)])
+
+
+def give(request: SaveFile, me: LocalIdentity, role: str) -> Answer:
+    """This player's answer to a request answered side by side: their next link, signed,
+    kept in the store (the ledger first records which request the link answers)."""
+    try:
+        made = witness_answers.make(request, me, role)
+        Ledger(me.key.public).reveal_once(request.game_id, role, made.used, request.sha256)
+        path = witness_answers.keep(made, store.game_folder(request.game_id))
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, None, path, given=made)
+
+
+def carry_on(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """Once every answer to this player's request is in: the save that carries the action
+    out, written by their pbem when the action needs no more decision of theirs (else
+    ``None``: the player carries on at the table, or with pbem apply)."""
+    answers = in_store(request)
+    if witness_answers.missing(request, answers):
+        return None
+    try:
+        composer = session.Composer(request, me, answers)
+        if composer.my_move() or not composer.can_finish()[0]:
+            return None
+        made = composer.finish()
+        path = store.game_folder(made.game_id) / savefile.file_name(
+            made.game_id, made.sequence, made.writer)
+        keeping.write(made, path, request)
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, made, path)
+
+
+def _side_by_side(save: SaveFile, me: LocalIdentity) -> Answer | None:
+    """What this player's pbem does at a request answered side by side, if anything."""
+    role = save.role_of(me.key.public)
+    assert save.pending is not None
+    if role == save.pending["by"]:
+        return carry_on(save, me)
+    if role in witness_answers.witnesses_of(save) and role not in in_store(save):
+        return give(save, me, role)
+    return None
+
+
 def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
     """Answer every request waiting for this player (in ``game`` only, when given), game by
     game, as far as they go (an answer may be due again from the same player, for a later
@@ -106,6 +155,13 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
             continue
         for _ in range(16):
             save = _head_save(ledger, game_id)
+            if save is not None and witness_answers.is_request(save):
+                done = _side_by_side(save, me)
+                if done is not None:
+                    out.append(done)
+                if done is None or done.save is None:
+                    break
+                continue
             if save is None or not is_automatic(save):
                 break
             assert save.due is not None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem import dice as dicemod
-from pbem import gamedata, gameplay, games
+from pbem import gamedata, gameplay, games, witness_answers
 from pbem.engine import Action, GameModule, Log, State, complete_action, copy_state
 from pbem.errors import (
     ChainError,
@@ -34,6 +34,7 @@ from pbem.hidden_cards import obligations, sealing, seating
 from pbem.requests import check_request, check_witness, resolve_request
 from pbem.savefile import SaveFile
 from pbem.steps import (
+    ANSWERS,
     AUDIT,
     CARRY_ON,
     ENGINE_VERBS,
@@ -56,10 +57,9 @@ from pbem.steps import (
     witnesses,
 )
 
-__all__ = ["AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SHARE", "SHUFFLE",
-           "START",
-           "WITNESS", "Replay", "Verdict", "check_first", "check_next", "compute_due",
-           "order_chain", "resolve_request", "roles_of", "run_actions", "verify",
+__all__ = ["ANSWERS", "AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SHARE",
+           "SHUFFLE", "START", "WITNESS", "Replay", "Verdict", "check_first", "check_next",
+           "compute_due", "order_chain", "resolve_request", "roles_of", "run_actions", "verify",
            "witnesses"]
 
 
@@ -117,7 +117,8 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                 if hand_waits(state, prompt, roles) is not None:
                     raise IllegalAction("the player reads their hidden cards first: the "
                                         "save ends where the others give their part of them")
-                body = {k: v for k, v in action.items() if k not in ("dice", "reveals")}
+                body = {k: v for k, v in action.items() if k not in ("dice", "reveals")
+                        and not (k == "answers" and first_dice is not None and index == 0)}
                 if complete_action(prompt, body) != body:
                     raise IllegalAction("it is not written in its complete form (every "
                                         "argument, defaults included, nothing more)")
@@ -192,9 +193,14 @@ def check_first(save: SaveFile) -> GameModule:
     return module
 
 
-def _check_dice_step(prev: SaveFile, save: SaveFile, step: str) -> None:
+def _check_dice_step(prev: SaveFile, save: SaveFile, step: str,
+                     answered: dict[str, Any] | None = None) -> None:
+    """The dice section follows: the writer's next link (and, carrying on after answers
+    given side by side, each witness's answered link), nothing else changed."""
     where = save.where
     old, new = prev.doc["dice"], save.doc["dice"]
+    if answered:
+        old = witness_answers.with_answers(old, answered)
     writer = save.writer
     require(new["commits"] == old["commits"], "dice commitments changed", where)
     if step == JOIN:
@@ -249,7 +255,8 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     require(save.writer == due["role"],
              f"written by {save.writer}, but {due['role']} was due ({due['text']})", where)
     step = due["step"]
-    _check_dice_step(prev, save, step)
+    answered = _answers_of(prev, save, step)
+    _check_dice_step(prev, save, step, answered)
     gamedata.ready(module, save.game["options"], where)
     if step == JOIN:
         require(save.actions == [{"do": JOIN}] and save.pending is None,
@@ -272,14 +279,19 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
             require(starts != waits and (not waits or not actions),
                      "the start save begins with the start action (or, with witnessed dice, "
                      "asks for it as its only request)", where)
-        if step == CARRY_ON:
+        if step in (CARRY_ON, ANSWERS):
             pending = prev.pending
             require(pending is not None and bool(actions)
-                     and {k: v for k, v in actions[0].items() if k not in ("dice", "reveals")}
-                     == pending["action"],
+                     and {k: v for k, v in actions[0].items()
+                          if k not in ("dice", "reveals", "answers")} == pending["action"],
                      "carrying on, the save begins with the action that waited", where)
             assert pending is not None
-            first_dice = witnessed_dice(prev.doc, pending)
+            if answered is not None:
+                dice_doc = {**prev.doc, "dice": witness_answers.with_answers(
+                    prev.doc["dice"], answered)}
+                first_dice = witnessed_dice(dice_doc, {**pending, "request": prev.sha256})
+            else:
+                first_dice = witnessed_dice(prev.doc, pending)
         replay = run_actions(module, save.doc, roles_of(save), save.dice_mode, prev.state,
                              actions, where, first_dice)
         if save.pending is not None:
@@ -300,6 +312,22 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)
     return replay
+
+
+def _answers_of(prev: SaveFile, save: SaveFile, step: str) -> dict[str, Any] | None:
+    """The witnesses' answers a save carrying on after a request answered side by side
+    holds in its first action, each checked; ``None`` for any other save, which must hold
+    none."""
+    where = save.where
+    if step != ANSWERS:
+        require(all("answers" not in action for action in save.actions),
+                 "only the save carrying on after answers given side by side holds answers",
+                 where)
+        return None
+    require(bool(save.actions) and all("answers" not in a for a in save.actions[1:]),
+             "carrying on, the save begins with the action that waited, holding the "
+             "answers", where)
+    return witness_answers.carried(prev, save.actions[0], where)
 
 
 def _contributions(save: SaveFile, state: State, writer: str, auditing: bool = False) -> None:

@@ -8,9 +8,10 @@ players (its dice, or their contributions to hidden cards).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from pbem import chain, gamedata, gameplay, games, saving, steps
+from pbem import chain, gamedata, gameplay, games, saving, steps, witness_answers
 from pbem import dice as dicemod
 from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
@@ -23,6 +24,7 @@ from pbem.identity import LocalIdentity
 from pbem.save_schema import canonical_action
 from pbem.savefile import SaveFile
 from pbem.steps import (
+    ANSWERS,
     AUDIT,
     CARRY_ON,
     JOIN,
@@ -39,7 +41,10 @@ from pbem.steps import (
 class Composer:
     """Builds the next save from ``prev`` for the player ``me`` who is due."""
 
-    def __init__(self, prev: SaveFile, me: LocalIdentity) -> None:
+    def __init__(self, prev: SaveFile, me: LocalIdentity,
+                 answers: Mapping[str, witness_answers.Answer] | None = None) -> None:
+        """``answers``: after a request answered side by side, every witness's answer
+        (the actor carries on from the request once they are all in)."""
         self.prev = prev
         self.me = me
         self.role = saving.role_for(prev, me)
@@ -55,6 +60,19 @@ class Composer:
         self.roles = roles_of(prev)
         self.mode = prev.dice_mode
         dice_state = saving.advance_link(prev, me, self.role)
+        self.answers = dict(answers or {})
+        if due["step"] == ANSWERS:
+            if answers is None:
+                self.answers = witness_answers.around(prev)
+            owed = witness_answers.missing(prev, self.answers)
+            if owed:
+                names = ", ".join(prev.player(r)["name"] for r in owed)
+                raise UsageError(f"this request waits for the answers of {names}: pbem inbox "
+                                 f"or pbem watch files them as they come (or put their "
+                                 f"answer files beside it)", prev.where)
+            for answer in self.answers.values():
+                witness_answers.check(answer, prev, prev.where)
+            dice_state = witness_answers.with_answers(dice_state, self.answers)
         self.starting = due["step"] == START
         if self.starting:
             shares = dice_state["shares"]
@@ -64,7 +82,7 @@ class Composer:
         self.dice_state = dice_state
         self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
                       "players": prev.players, "game": prev.game}
-        self.carrying_on = due["step"] == CARRY_ON
+        self.carrying_on = due["step"] in (CARRY_ON, ANSWERS)
         self._seat_cache: Any = None
         self._reset()
 
@@ -109,11 +127,24 @@ class Composer:
         the dice their links give."""
         pending = self.prev.pending
         assert pending is not None
-        dice = steps.witnessed_dice(self.prev.doc, pending)
+        if self.answers:
+            links = {**self.dice_state["links"],
+                     self.role: self.prev.doc["dice"]["links"][self.role]}
+            doc = {**self.prev.doc, "dice": {**self.dice_state, "links": links}}
+            dice = steps.witnessed_dice(doc, {**pending, "request": self.prev.sha256})
+        else:
+            dice = steps.witnessed_dice(self.prev.doc, pending)
         seat = self._seat()
         action = dict(pending["action"])
-        gameplay.apply(self.module, self.state, self.role, action, dice, self.log, seat)
+        if action["do"] == START:
+            self.log.heading("The game begins: every seed share is revealed")
+            gameplay.start(self.module, self.state, dice, self.log, seat)
+        else:
+            gameplay.apply(self.module, self.state, self.role, action, dice, self.log, seat)
         record = dict(action)
+        if self.answers:
+            record["answers"] = witness_answers.records(
+                self.answers, witness_answers.witnesses_of(self.prev))
         if seat is not None and seat.records:
             record["reveals"] = dict(sorted(seat.records.items()))
         if dice.rolls:
@@ -187,7 +218,8 @@ class Composer:
             return False, "the game has not started: give the opening dice first"
         if self.pending is not None:
             return True, ""
-        if not [a for a in self.actions if a["do"] != START] and not self.starting:
+        if not [a for a in self.actions if a["do"] != START] and not self.starting \
+                and not self.carrying_on:
             return False, "no action taken yet: nothing to save"
         if self.my_move() and self.prompt() is not None:
             return False, ("your turn goes on: a save ends where another player must act "

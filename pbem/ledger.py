@@ -11,6 +11,8 @@ Per game, in ``<data>/ledger/<key fingerprint>/<game id>/``:
 * ``head.yaml``: the latest accepted save.
 * ``mine/<previous>.<role>.pbem.yaml``: every save this player signed, written *before*
   the save itself, so a crash at any moment can never let them sign a second version.
+* ``revealed/<role>.<n>``: the request that this player's dice link ``n`` answered (given
+  side by side); a link is never revealed for a second request.
 * ``fork.yaml``: the evidence of a fork (both saves are kept in the store); the game is
   stopped until the players settle it with ``pbem ledger GAME --resolve HASH``.
 * ``lost/<sha256>``: saves that lost a settled fork (and what followed them); they are
@@ -210,6 +212,20 @@ class Ledger:
                              f"in {path}); signing another would fork the game", prev.where)
         write_new(path, save.raw)
 
+    def reveal_once(self, game_id: str, role: str, used: int, request: str) -> None:
+        """Record, before an answer is written anywhere, that ``role``'s dice link ``used``
+        answers ``request``; refuse if it already answered another request (revealing a
+        link twice would let an actor with two requests choose between their rolls)."""
+        path = self._game(game_id) / "revealed" / f"{_safe(role)}.{used}"
+        if path.is_file():
+            answered = path.read_text(encoding="ascii").strip()
+            if answered == request:
+                return
+            raise ChainError(f"your dice link {used} already answered another request "
+                             f"({answered[:12]}...); answering this one with it would let "
+                             f"its actor choose between two rolls", game_id)
+        write_new(path, f"{request}\n".encode())
+
     def already_moved(self, save: SaveFile, role: str) -> str | None:
         """Where the save ``role`` already signed on top of ``save`` is kept, if any."""
         path = self._mine(save, role)
@@ -233,6 +249,11 @@ class Ledger:
             raise ChainError("give the start of one of the two forked hashes", game_id)
         kept = chosen[0]
         lost = next(h for h in fork["hashes"] if h != kept)
+        if self._answered_on(game_id, lost):
+            raise ChainError(
+                f"you answered the other version ({lost[:12]}...): your pbem revealed a dice "
+                f"link after it, so keeping this one would let its writer choose between two "
+                f"rolls; keep the version you answered", game_id)
         folder = self._game(game_id)
         previous = None if fork["previous"] == GENESIS else fork["previous"]
         if self._accepted_after(game_id, previous, fork["writer"]) != kept:
@@ -251,6 +272,34 @@ class Ledger:
             write_new(folder / "settled" / f"{lost}.yaml", strict_yaml.dump(settled).encode())
         (folder / "fork.yaml").unlink()
         return kept
+
+    def _branch(self, game_id: str, sha: str) -> set[str]:
+        """``sha`` and every accepted save that followed it (read only)."""
+        out, todo = set(), [sha]
+        after = self._game(game_id) / "after"
+        while todo:
+            current = todo.pop()
+            out.add(current)
+            for entry in sorted(after.glob(f"{current}.*")) if after.is_dir() else []:
+                with contextlib.suppress(OSError, IndexError):
+                    todo.append(entry.read_text(encoding="ascii").split()[0])
+        return out
+
+    def _answered_on(self, game_id: str, sha: str) -> bool:
+        """Whether this player signed a save, or gave a witness answer, on ``sha`` or on a
+        save accepted after it (each reveals a link of their dice chain)."""
+        branch = self._branch(game_id, sha)
+        folder = self._game(game_id)
+        mine = folder / "mine"
+        for path in mine.glob("*.pbem.yaml") if mine.is_dir() else []:
+            if path.name.split(".")[0] in branch:
+                return True
+        revealed = folder / "revealed"
+        for path in revealed.iterdir() if revealed.is_dir() else []:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                if path.read_text(encoding="ascii").strip() in branch:
+                    return True
+        return False
 
     def _descendants(self, game_id: str, sha: str) -> list[str]:
         """``sha`` and every accepted save that followed it (they lose with it)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem import chain, gameplay, identity, session
+from pbem import chain, gameplay, identity, session, witness_answers
 from pbem.engine import Action, ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.savefile import SaveFile
@@ -88,7 +88,13 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
             saves.append(session.machine(prev, writer))
             continue
-        composer = session.Composer(prev, writer)
+        answers = None
+        if prev.due["step"] == chain.ANSWERS:
+            answers = {}
+            for role in witness_answers.witnesses_of(prev):
+                answers[role] = witness_answers.make(
+                    prev, by_key[prev.player(role)["key"]], role)
+        composer = session.Composer(prev, writer, answers)
         if check is not None:
             check(composer.state)
         while composer.my_move():

@@ -21,6 +21,7 @@ from pbem.errors import ChainError, IllegalAction, NeedWitness, PbemError
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import obligations, seating
 from pbem.savefile import SaveFile
+from pbem.witness_answers import side_by_side
 
 JOIN = "join"
 START = "start"
@@ -29,6 +30,7 @@ SHUFFLE = "shuffle"
 AUDIT = "audit"
 SHARE = "share"
 CARRY_ON = "carry-on"
+ANSWERS = "answers"  # a request answered side by side; then its actor's pbem carries on
 ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE)
 MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE)  # saves that may leave their writer due
 T = TypeVar("T")
@@ -68,6 +70,12 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
     roles = [p["role"] for p in players]
     if pending is not None:  # a request: every other player answers it, then its actor
         order = witnesses(roles, pending["by"])
+        if writer == pending["by"] and side_by_side(players, state):
+            who = _names_list([names[r] for r in order])
+            return {"role": pending["by"], "step": ANSWERS,
+                    "text": f"{who} answer {names[pending['by']]}'s request "
+                            f"({first_roll(module, state, pending)}); then "
+                            f"{names[pending['by']]}'s pbem carries on"}
         if writer == order[-1]:
             return {"role": pending["by"], "step": CARRY_ON,
                     "text": f"{names[pending['by']]} carries on with their action, now that "
@@ -102,6 +110,10 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
                             "text": f"{names[role]}'s pbem opens their secrets for the audit"}
         return None
     return {"role": prompt.role, "step": prompt.step, "text": prompt.text}
+
+
+def _names_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def hand_waits(state: State, prompt: Prompt | None, roles: list[str]) -> str | None:

@@ -10,18 +10,47 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import answering, keeping, savefile, store, verification
+from pbem import answering, keeping, savefile, store, verification, witness_answers
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SUFFIX, SaveFile
+from pbem.session import Composer
 from tui.opening import local_for
 from tui.turn import Written, written
 
 
-def automatic(save: SaveFile) -> bool:
+def automatic(save: SaveFile, path: Path | None = None) -> bool:
     """True when the save waits for an answer that needs no decision (a witness, a shuffle,
-    the audit)."""
+    the audit, or answers given side by side that are not all in)."""
+    if witness_answers.is_request(save):
+        return bool(witness_answers.missing(save, witness_answers.around(save, path)))
     return save.due is not None and save.due["step"] in answering.AUTOMATIC
+
+
+def _answer_side_by_side(save: SaveFile, path: Path, out: Answered) -> Written | None:
+    """At a request answered side by side: the answers of the witnesses whose keys are
+    here (kept beside the request and in the store), then, once all are in, the save its
+    actor's pbem writes when carrying on needs no decision of theirs."""
+    for role in witness_answers.witnesses_of(save):
+        local = local_for(save, role)
+        if local is None or role in witness_answers.around(save, path):
+            continue
+        made = witness_answers.make(save, local, role)
+        Ledger(local.key.public).reveal_once(save.game_id, role, made.used, save.sha256)
+        witness_answers.keep(made, store.game_folder(save.game_id))
+        witness_answers.keep(made, path.parent)
+    answers = witness_answers.around(save, path)
+    actor = local_for(save, str(save.due["role"])) if save.due else None
+    if witness_answers.missing(save, answers) or actor is None:
+        return None
+    composer = Composer(save, actor, answers)
+    if composer.my_move() or not composer.can_finish()[0]:
+        return None
+    made_save = composer.finish()
+    target = path.parent / savefile.file_name(made_save.game_id, made_save.sequence,
+                                              made_save.writer)
+    keeping.write(made_save, target, save)
+    return written(made_save, target)
 
 
 @dataclass
@@ -87,6 +116,17 @@ def answer_here(save: SaveFile, path: Path) -> Answered:
     is here; each is written beside ``path`` and kept in the store and ledgers."""
     out = Answered()
     for _ in range(64):
+        if witness_answers.is_request(save):
+            try:
+                carried = _answer_side_by_side(save, path, out)
+            except PbemError as exc:
+                out.problem = exc.line()
+                break
+            if carried is None:
+                break
+            out.saves.append(carried)
+            save, path = carried.save, carried.path
+            continue
         if not automatic(save):
             break
         assert save.due is not None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from pbem import verification
+from pbem import verification, witness_answers
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
@@ -183,7 +183,7 @@ class Handing(Base):
             self._stop_at(last)
             return
         mine = self._my_role(last.save)
-        if automatic(last.save):
+        if automatic(last.save, last.path):
             if mine is not None:
                 self._wait(last, mine)
             else:
@@ -279,6 +279,12 @@ class Handing(Base):
             return
         found = waiting.follower.chain()
         if not found:
+            request = waiting.last
+            if witness_answers.is_request(request.save) \
+                    and not automatic(request.save, request.path):
+                waiting.busy = True  # every answer is in: carry on from the request
+                self.stop_waiting()
+                self.run_worker(self.go_on(request), exclusive=True, group="act")
             return
         waiting.busy = True
         self.run_worker(self._carry_on(waiting, found), exclusive=True, group="act")

@@ -7,7 +7,18 @@ from typing import Annotated
 
 import typer
 
-from pbem import chain, drafts, gameplay, games, identity, savefile, store, story, verification
+from pbem import (
+    chain,
+    drafts,
+    gameplay,
+    games,
+    identity,
+    savefile,
+    store,
+    story,
+    verification,
+    witness_answers,
+)
 from pbem.cli.common import AsName, KeyPath, guarded, maybe_me, me, print_json, say, warn
 from pbem.cli.root import CHECK, app
 from pbem.engine import Option
@@ -98,6 +109,16 @@ def show(
         else ""
     say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "
         f"{save.due['text']}{waiting}")
+    if witness_answers.is_request(save):
+        have = witness_answers.around(save, save_path)
+        parts = [f"{save.player(r)['name']} " + ("in" if r in have else "awaited")
+                 for r in witness_answers.witnesses_of(save)]
+        todo = ""
+        if role in witness_answers.witnesses_of(save) and role not in have:
+            todo = f"; yours: pbem witness {save_path} (or pbem inbox / pbem watch)"
+        elif role == save.due["role"] and len(have) == len(parts):
+            todo = f"; carry on: pbem play {save_path}"
+        say(f"Answers: {', '.join(parts)}; waiting since {save.doc['written']}{todo}")
     if prompt is not None:
         for spec in prompt.actions:
             params = ", ".join(

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from pbem import answering, config, identity, savefile
+from pbem import answering, config, identity, savefile, store, witness_answers
 from pbem.atomic import write_new
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say, warn
 from pbem.cli.helptext import PbemTyper
@@ -17,6 +17,7 @@ from pbem.cli.main import app
 from pbem.config import Config, Opponent, Server
 from pbem.errors import KeyProblem, PbemError, UsageError
 from pbem.mail import (
+    answer_letter,
     answers,
     compose,
     delivery,
@@ -326,11 +327,15 @@ def send(
     """E-mail a save to the player who must act next, with copies to the others; every
     earlier save they have not acknowledged goes with it."""
     cfg = config.load()
+    if save_path.name.endswith(witness_answers.SUFFIX):
+        _send_answer(save_path, cfg, _mail_key(cfg, as_name, key), eml, dry_run)
+        return
     save = savefile.read(_save_file(save_path))
     mine = _mail_key(cfg, as_name, key)
     letter = delivery.prepare(save, cfg, mine, _range(resend))
     msg, addressing = letter.message, letter.addressing
-    if save.due is not None and mine is not None and save.role_of(mine) == save.due["role"]:
+    if save.due is not None and mine is not None and save.role_of(mine) == save.due["role"] \
+            and not witness_answers.is_request(save):
         warn(f"pbem: this save is addressed to you ({save.due['text']}): the others get it "
              f"as a copy; play it with: pbem play {save_path}")
     for note in letter.notes:
@@ -363,6 +368,32 @@ def send(
     delivery.post(letter, cfg)
     say(printable(_sent_line(letter, save)))
     _answer_own(save, mine, cfg)
+
+
+def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
+                 dry_run: bool) -> None:
+    """Send a witness answer (given side by side) to every other player."""
+    answer = witness_answers.read(path)
+    request = next((s for s in store.candidates_of(answer.game_id)
+                    if s.sha256 == answer.request), None)
+    if request is None:
+        raise UsageError("the request this answer names is not on this machine (pbem inbox "
+                         "files it; or answer it with pbem witness REQUEST first)", str(path))
+    witness_answers.check(answer, request, str(path))
+    if mine is None:
+        raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
+    letter = answer_letter.prepare(answer, request, cfg, mine)
+    if dry_run:
+        say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
+        say("Nothing was sent.")
+        return
+    if eml is not None:
+        write_new(eml, compose.eml_bytes(letter.message))
+        say(f"Wrote {eml}: open it with your mail program and send it "
+            f"(to {', '.join(letter.addressing.everyone)})")
+        return
+    delivery.post(letter, cfg)
+    say(f"Sent {path.name} to {', '.join(letter.addressing.everyone)}.")
 
 
 def _answer_own(save: savefile.SaveFile, mine: PublicKey | None, cfg: Config) -> None:

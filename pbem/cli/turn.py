@@ -12,6 +12,7 @@ import typer
 
 from pbem import (
     answering,
+    atomic,
     drafts,
     gameplay,
     games,
@@ -19,7 +20,9 @@ from pbem import (
     keeping,
     savefile,
     session,
+    store,
     verification,
+    witness_answers,
 )
 from pbem.cli.common import (
     AsName,
@@ -79,13 +82,14 @@ class Turn:
 
 def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
             actions: list[dict[str, Any]], source: str, hotseat: bool,
-            notes: list[tuple[str, str]] | None = None) -> Turn:
+            notes: list[tuple[str, str]] | None = None,
+            answers: dict[str, witness_answers.Answer] | None = None) -> Turn:
     """Apply the actions, signing a save at each hand-over; in hot-seat play, go on as the
     next local player, answering roll requests with the local witnesses' keys. ``notes``
     travel, sealed, in the first save; while the turn goes on they stay with the open
     composer (and the draft)."""
     turn = Turn()
-    composer: session.Composer | None = session.Composer(prev, local)
+    composer: session.Composer | None = session.Composer(prev, local, answers)
     composer.notes = list(notes or [])
     try:
         composer.check_notes()
@@ -110,6 +114,27 @@ def compose(prev: savefile.SaveFile, local: identity.LocalIdentity,
     return turn
 
 
+def _answered_here(turn: Turn, request: savefile.SaveFile,
+                   hotseat: bool) -> session.Composer | None:
+    """A request answered side by side: in hot-seat play, every witness's key is here, so
+    they answer at once (the answers kept in the store, where a later pbem apply of the
+    request finds them) and the actor carries on; else the turn waits for the answers."""
+    witnesses = {role: _local_for(request, role)
+                 for role in witness_answers.witnesses_of(request)}
+    actor = _local_for(request, str(request.pending["by"])) if request.pending else None
+    if not hotseat or actor is None or any(w is None for w in witnesses.values()):
+        turn.waiting = str(request.due["text"]) if request.due else ""
+        return None
+    answers = {}
+    for role, local in witnesses.items():
+        assert local is not None
+        answers[role] = made = witness_answers.make(request, local, role)
+        Ledger(local.key.public).reveal_once(request.game_id, role, made.used,
+                                             request.sha256)
+        witness_answers.keep(made, store.game_folder(request.game_id))
+    return session.Composer(request, actor, answers)
+
+
 def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str,
                last: bool = False) -> session.Composer | None:
     """Sign the composed save; continue as the next player when their key is here."""
@@ -130,6 +155,11 @@ def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str
         save = turn.saves[-1]
     if save.due is None:
         return None
+    if witness_answers.is_request(save):
+        carrying = _answered_here(turn, save, hotseat)
+        if carrying is not None and carrying.pending is None and not carrying.my_move():
+            return _hand_over(turn, carrying, hotseat, where, last)
+        return carrying
     nxt = _local_for(save, save.due["role"]) if hotseat else None
     if nxt is None and not last:
         owner = save.player(save.due["role"])["name"]
@@ -254,8 +284,10 @@ def apply(
         if not sep or not to.strip() or not text.strip():
             raise UsageError(f"--note takes ROLE=TEXT, not {item!r}")
         notes.append((to.strip(), text))
+    answers = witness_answers.around(prev, save_path) if witness_answers.is_request(prev) \
+        else None
     turn = compose(prev, local, earlier + actions, str(actions_path), hotseat=not explicit,
-                   notes=notes)
+                   notes=notes, answers=answers)
     module = games.get(prev.kind)
     if finish and turn.open is not None:
         prompt = turn.open.prompt()
@@ -368,6 +400,9 @@ def witness(
     shuffle, your part of the hidden cards another player reads first, or the audit of
     hidden cards."""
     prev = savefile.read(save_path)
+    if witness_answers.is_request(prev):
+        _answer_side_by_side(prev, save_path, output, as_name, key)
+        return
     if prev.due is None or prev.due["step"] not in answering.AUTOMATIC:
         raise UsageError("this save does not ask for an answer that needs no decision",
                          str(save_path))
@@ -389,3 +424,33 @@ def witness(
     if answer.due is not None:
         say(f"Next: {answer.player(answer.due['role'])['name']} ({answer.due['role']}) - "
             f"{answer.due['text']}")
+
+
+def _answer_side_by_side(prev: savefile.SaveFile, save_path: Path, output: Path | None,
+                         as_name: str | None, key: Path | None) -> None:
+    """A witness's answer to a request answered side by side: a small signed file."""
+    order = witness_answers.witnesses_of(prev)
+    if explicit_identity(as_name, key):
+        local = me(as_name, key)
+    else:
+        here = [found for role in order if (found := _local_for(prev, role)) is not None]
+        local = here[0] if here else me(None, None)
+    role = prev.role_of(local.key.public)
+    if role not in order:
+        raise NotYourTurn(f"this request is answered by {', '.join(order)}; you play "
+                          f"{role or 'no role in this game'}", where=str(save_path))
+    ledger = Ledger(local.key.public)
+    checked = verification.check(prev, ledger, [], save_path)
+    checked.commit()
+    made = witness_answers.make(prev, local, role)
+    ledger.reveal_once(prev.game_id, role, made.used, prev.sha256)
+    path = output or save_path.parent / witness_answers.file_name(made.game_id,
+                                                                   made.sequence, role)
+    witness_answers.keep(made, store.game_folder(prev.game_id))
+    if not (path.is_file() and path.read_bytes() == made.dump()):
+        atomic.write_new(path, made.dump())
+    say(checked.line)
+    say(f"Wrote {path}")
+    actor = prev.player(str(prev.pending["by"]))["name"] if prev.pending else "?"
+    say(f"  your next dice link, answering {actor}'s request side by side with the other "
+        f"witnesses; send it to every player (pbem send {path})")

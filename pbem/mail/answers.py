@@ -3,14 +3,15 @@ the answers, including any written earlier that could not be sent then."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from pbem import answering, paths, savefile
+from pbem import answering, paths, savefile, witness_answers
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
-from pbem.mail import delivery, outbox, requests
+from pbem.mail import answer_letter, delivery, outbox, requests
 from pbem.mail.network import MailSettingsError
 
 
@@ -41,10 +42,33 @@ def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile
     for game_id in ledger.games() if game is None else [game]:
         save = answering.head_of(ledger, game_id)[0]
         if (save is not None and save.sha256 not in sent and save.actions
-                and save.actions[0]["do"] in answering.AUTOMATIC
+                and (save.actions[0]["do"] in answering.AUTOMATIC
+                     or (len(save.actions) == 1 and "answers" in save.actions[0]))
                 and save.role_of(me.key.public) == save.writer):
             out.append(save)
     return out
+
+
+def unsent_answers(me: LocalIdentity, game: str | None = None
+                   ) -> list[tuple[witness_answers.Answer, savefile.SaveFile]]:
+    """This player's witness answers, given side by side, to requests still waiting for
+    them (in ``game`` only, when given), not yet sent."""
+    ledger = Ledger(me.key.public)
+    sent = _sent()
+    out = []
+    for game_id in ledger.games() if game is None else [game]:
+        save = answering.head_of(ledger, game_id)[0]
+        if save is None or not witness_answers.is_request(save):
+            continue
+        role = save.role_of(me.key.public)
+        answer = answering.in_store(save).get(role or "")
+        if answer is not None and _answer_id(answer) not in sent:
+            out.append((answer, save))
+    return out
+
+
+def _answer_id(answer: witness_answers.Answer) -> str:
+    return "answer:" + hashlib.sha256(answer.dump()).hexdigest()
 
 
 def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False,
@@ -55,10 +79,31 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
     instead."""
     lines: list[str] = []
     for done in answering.answer_all(me, game):
-        if done.save is None:
+        if done.save is None and done.given is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
+    for answer, request in unsent_answers(me, game):
+        line = (f"{'answered':<12} {request.short()}: a roll request, answered by revealing "
+                f"your next dice link (side by side with the other witnesses)")
+        if cfg.smtp is None or not cfg.address:
+            name = witness_answers.file_name(answer.game_id, answer.sequence, answer.role)
+            lines.append(f"{line}; not sent (no SMTP server set up): pbem send {name}")
+            continue
+        try:
+            letter = answer_letter.prepare(answer, request, cfg, me.key.public)
+            delivery.post(letter, cfg)
+        except MailError as exc:
+            if settings_fatal and isinstance(exc, MailSettingsError):
+                raise
+            lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
+            continue
+        except PbemError as exc:
+            lines.append(f"{line}; not sent ({exc.message})")
+            continue
+        _mark_sent(_answer_id(answer))
+        lines.append(f"{line}; sent to {', '.join(letter.addressing.everyone)}")
     for save in unsent(me, game):
-        line = f"{'answered':<12} {save.short()}: " \
+        label = "carried on" if "answers" in save.actions[0] else "answered"
+        line = f"{label:<12} {save.short()}: " \
                f"{requests.answered(save, outbox.before(save))}"
         if cfg.smtp is None or not cfg.address:
             path = savefile.file_name(save.game_id, save.sequence, save.writer)

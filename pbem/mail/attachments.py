@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 
 from pbem.mail import mime
 from pbem.savefile import MAX_BYTES, SUFFIX
+from pbem.witness_answers import MAX_BYTES as ANSWER_MAX_BYTES
+from pbem.witness_answers import SUFFIX as ANSWER_SUFFIX
 
 YAML_TYPES = {"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"}
 _MARK = b"format: pbem-save/"
+ANSWER_FIRST_LINE = b"# pbem witness answer:"
 _FIRST_LINE = b"# pbem save:"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_NAME = 96
@@ -40,6 +43,7 @@ class Contents:
     sender: str
     subject: str
     saves: list[Candidate] = field(default_factory=list)
+    answers: list[Candidate] = field(default_factory=list)  # witness answers (side by side)
     ignored: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     refusal: str | None = None
@@ -84,6 +88,13 @@ def contents(raw: bytes, where: str) -> Contents:
             found.problems.append(Problem(here, f"{item.problem}; ignored"))
             continue
         data = item.data or b""
+        if name.endswith(ANSWER_SUFFIX) or data.startswith(ANSWER_FIRST_LINE):
+            if len(data) > ANSWER_MAX_BYTES:
+                found.problems.append(Problem(here, "attachment is larger than a witness "
+                                                    "answer may be; not kept"))
+            else:
+                found.answers.append(Candidate(name, data, here))
+            continue
         if not _looks_like_save(name, item.content_type, data):
             if not name.lower().endswith(".eml"):
                 found.ignored.append(name)

@@ -8,8 +8,8 @@ mover's turn is applied (``pbem apply``) when their watcher says it is their mov
 mailed (``pbem send``). For every roll request, the time is taken from the moment the
 request is written to the moment the mover's watcher has filed the answer that makes the
 rolls: the request is mailed, the other watchers hear of it (IDLE), file it, answer it
-(one after the other, with three players) and mail the answers, and the mover's watcher
-hears of the last and files it.
+and mail the answers (with three players side by side, each to every player), and the
+mover's watcher hears of the last and files it.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def _actions(path: Path, home: _Home) -> list[dict[str, Any]]:
 
     with _as(home):
         me = identity.load(home.name)
-    composer = session.Composer(savefile.read(path), me)
+        composer = session.Composer(savefile.read(path), me)  # (answers from the store)
     actions: list[dict[str, Any]] = []
     while composer.my_move():
         prompt = composer.prompt()
@@ -223,8 +223,16 @@ def witness_round_trip_ms(samples: int = 6, players: int = 2) -> dict[str, float
                 if request.pending is None:
                     continue
                 assert mover.watcher is not None
-                _, moment, _ = mover.watcher.wait_for(
-                    rf"^filed .* save {request.sequence + players - 1} from ", mover.cursor)
+                if players == 2:
+                    _, moment, _ = mover.watcher.wait_for(
+                        rf"^filed .* save {request.sequence + 1} from ", mover.cursor)
+                else:  # answers side by side: the last of them to be filed
+                    after = mover.cursor
+                    for _ in range(players - 1):
+                        after, moment, _ = mover.watcher.wait_for(
+                            rf"^filed .*witness answer of \S+ to save {request.sequence} ",
+                            after)
+                        after += 1
                 times.append((moment - start) * 1000)
         finally:
             for home in homes.values():

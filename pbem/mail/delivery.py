@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from pbem import games
-from pbem.chain import WITNESS
+from pbem.chain import ANSWERS, WITNESS
 from pbem.config import Config
 from pbem.errors import UsageError
 from pbem.mail import compose, copies, outbox, passwords, picture, smtp
@@ -69,7 +69,7 @@ def worth_a_picture(save: SaveFile, recipients: list[str]) -> bool:
     due = save.due
     if due is None:
         return True
-    if due["step"] == WITNESS:
+    if due["step"] in (WITNESS, ANSWERS):
         return False
     answer = bool(save.actions) and save.actions[0]["do"] == WITNESS
     return not answer or due["role"] in recipients

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import paths, savefile, store, verification
+from pbem import paths, savefile, store, verification, witness_answers
 from pbem.atomic import write_new
 from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger
@@ -38,6 +38,7 @@ class Result:
     text: str
     path: Path | None = None
     save: SaveFile | None = None
+    answer: bool = False  # a witness answer given side by side, not a save
 
 
 def quarantine_folder() -> Path:
@@ -58,6 +59,18 @@ def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None
             return current.sequence - 1
         current = before
     return None if head_sha in by_hash else head_seq
+
+
+def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
+    """The request an answer names, if the local store holds it."""
+    folder = store.game_folder(answer.game_id)
+    pattern = f"{answer.game_id[:8]}-{answer.sequence:04d}-*{SUFFIX}"
+    for path in sorted(folder.glob(pattern)) if folder.is_dir() else []:
+        with contextlib.suppress(PbemError):
+            save = savefile.read(path)
+            if save.sha256 == answer.request:
+                return save
+    return None
 
 
 def _saves(count: int) -> str:
@@ -222,6 +235,63 @@ class Filer:
         missing = gaps.missing(save, int(head["sequence"]) if head else None)
         return Result("waiting", f"{save.short()}: {gaps.words(save, missing)}; kept aside "
                                  f"and tried again at the next inbox", target, save)
+
+    # ------------------------------------------------------------ witness answers
+
+    def file_answer(self, candidate: Candidate) -> Result:
+        """Check a witness answer against its request (which must be here) and keep it in
+        the game's folder; one whose request has not arrived waits like a save."""
+        where = candidate.where
+        try:
+            answer = witness_answers.parse(candidate.data, where)
+        except WriteError:
+            raise
+        except Exception as exc:  # this attachment's failure, never the run's
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        label = f"witness answer of {answer.role} to save {answer.sequence} of game " \
+                f"{answer.game_id[:8]}"
+        if self.ledger is None or self.ledger.record(answer.game_id) is None:
+            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        request = _request_of(answer)
+        if request is None:
+            target = waiting_folder() / witness_answers.file_name(
+                answer.game_id, answer.sequence, answer.role)
+            if not target.exists():
+                write_new(target, candidate.data, mode=0o600)
+            return Result("waiting", f"{label}: its request has not arrived; kept aside and "
+                                     f"tried again at the next inbox", target, answer=True)
+        try:
+            witness_answers.check(answer, request, where)
+        except PbemError as exc:
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        with contextlib.suppress(OSError):
+            (waiting_folder() / witness_answers.file_name(
+                answer.game_id, answer.sequence, answer.role)).unlink()
+        head = self.ledger.head(answer.game_id)
+        if head is None or head["sha256"] != request.sha256:
+            return Result("old", f"{label}: the game has gone on since; nothing done",
+                          answer=True)
+        try:
+            path = witness_answers.keep(answer, store.game_folder(answer.game_id))
+        except PbemError as exc:
+            if isinstance(exc, WriteError):
+                raise
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        return Result("filed", f"{label}, verified: it reveals {answer.role}'s next dice link",
+                      path, answer=True)
+
+    def retry_waiting_answers(self) -> list[Result]:
+        """Try again the witness answers kept aside until their request came."""
+        folder = waiting_folder()
+        out = []
+        for path in sorted(folder.glob(f"*{witness_answers.SUFFIX}")) if folder.is_dir() \
+                else []:
+            with contextlib.suppress(OSError):
+                data = path.read_bytes()[:witness_answers.MAX_BYTES + 1]
+                result = self.file_answer(Candidate(path.name, data, str(path)))
+                if result.kind != "waiting":
+                    out.append(result)
+        return out
 
     def _unwait(self, save: SaveFile) -> None:
         target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")

@@ -6,10 +6,11 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import answering, games
+from pbem import answering, games, witness_answers
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.mail import dice_modes
+from pbem.savefile import SaveFile
 from pbem.signing import PublicKey
 
 
@@ -52,10 +53,30 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
         return Standing(save.game_id, title, save.sequence, path, None, False,
                         "the game is over", stopped=stopped, dice=dice)
     role = save.role_of(me)
+    if witness_answers.is_request(save):
+        return _side_by_side(save, path, role, title, stopped, dice)
     owner = save.player(due["role"])["name"]
     command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
     return Standing(save.game_id, title, save.sequence, path, str(owner),
                     due["role"] == role, str(due["text"]), command, stopped, dice)
+
+
+def _side_by_side(save: SaveFile, path: Path | None, role: str | None, title: str,
+                  stopped: bool, dice: str) -> Standing:
+    """A request answered side by side: it waits for the answers still missing, then for
+    its actor (whose pbem carries on by itself unless a decision of theirs comes next)."""
+    assert save.pending is not None and save.due is not None
+    actor = str(save.pending["by"])
+    owed = witness_answers.missing(save, answering.in_store(save))
+    names = [str(save.player(r)["name"]) for r in owed]
+    if owed:
+        text = f"waiting for the answers of {', '.join(names)} to " \
+               f"{save.player(actor)['name']}'s request"
+        return Standing(save.game_id, title, save.sequence, path, ", ".join(names), False,
+                        text, "witness", stopped, dice)
+    return Standing(save.game_id, title, save.sequence, path, str(save.player(actor)["name"]),
+                    role == actor, "every answer is in: carry on with your action",
+                    "play", stopped, dice)
 
 
 def standings(me: PublicKey) -> list[Standing]:

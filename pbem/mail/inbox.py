@@ -138,6 +138,8 @@ def _message(raw: sources.RawMessage, filer: Filer, report: Report) -> None:
         if result.kind in HELD and result.save is not None:
             held.append(result.save)
     copies.record(held, copies.named(found.named))  # they reached every address named
+    for candidate in found.answers:
+        report.add(filer.file_answer(candidate), this)
 
 
 def _refusal(result: Result) -> str:
@@ -204,6 +206,8 @@ def run(me: PublicKey | None, local: list[Path], server: Server | None,
             with imap.Folder(server, password()) as folder:
                 _folder(folder, seen, filer, report, read_all, progress)
         for result in filer.retry_waiting():
+            report.add(result)
+        for result in filer.retry_waiting_answers():
             report.add(result)
     finally:
         seen.close()

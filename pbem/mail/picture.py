@@ -61,3 +61,21 @@ def map_png(module: GameModule, save: SaveFile | Mapping[str, Any],
             due = {"role": prompt.role, "step": prompt.step, "text": prompt.text}
     board = module.board()
     return bytes(drawer.render(board, gameplay.view(module, state, None), history, due))
+
+
+def warm(saves: Sequence[SaveFile]) -> None:
+    """Draw each of these saves once and throw the picture away: the fonts and the map's
+    layout are then loaded, so the first message that waits for a picture (a witness's
+    answer after which the mover decides) does not wait for them too. Any failure is
+    ignored: the picture is drawn again, or sent without, when it is needed."""
+    done: set[str] = set()
+    for save in saves:
+        if save.kind in done:
+            continue
+        done.add(save.kind)
+        try:
+            from pbem import games
+
+            map_png(games.get(save.kind), save)
+        except Exception:  # a drawing bug must not trouble the watcher
+            continue

@@ -35,6 +35,9 @@ def kind(request: SaveFile) -> str:
 def answered(answer: SaveFile, request: SaveFile | None) -> str:
     """What an answer written by this player's pbem did, in words."""
     step = answer.actions[0]["do"] if answer.actions else ""
+    if answer.actions and "answers" in answer.actions[0]:
+        return ("every witness had answered your roll request: your pbem made the rolls "
+                "and carried your action on")
     if step == chain.SHARE:
         return "your pbem's part of another player's hidden cards, for them to read"
     if step == chain.SHUFFLE:

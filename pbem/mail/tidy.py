@@ -12,7 +12,7 @@ not a save (a note, a picture other than the map), or hands this player a decisi
 
 from __future__ import annotations
 
-from pbem.chain import AUDIT, SHUFFLE, WITNESS
+from pbem.chain import ANSWERS, AUDIT, SHUFFLE, WITNESS
 from pbem.mail.imap import Folder
 from pbem.mail.inbox import Handled
 from pbem.savefile import SaveFile
@@ -24,8 +24,9 @@ HANDLED = ("filed", "known", "old")
 
 def machine_made(save: SaveFile) -> bool:
     """A roll request (waiting for a witness) or a witness's answer."""
-    request = save.due is not None and save.due["step"] == WITNESS
-    answer = bool(save.actions) and save.actions[0]["do"] == WITNESS
+    request = save.due is not None and save.due["step"] in (WITNESS, ANSWERS)
+    answer = bool(save.actions) and (save.actions[0]["do"] == WITNESS
+                                     or "answers" in save.actions[0])
     return request or answer
 
 
@@ -48,6 +49,8 @@ def needs_no_person(message: Handled, me: PublicKey, everything: bool = False) -
         return False
     for result in message.results:
         save = result.save
+        if result.answer and result.kind in HANDLED:
+            continue  # a witness answer given side by side: for pbem only
         if result.kind not in HANDLED or save is None:
             return False
         if everything:

@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+from pbem import answering
 from pbem.config import Config, Server
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
-from pbem.mail import answers, games_status, imap, inbox, notify, sources
+from pbem.ledger import Ledger
+from pbem.mail import answers, games_status, imap, inbox, notify, picture, sources
 from pbem.mail.filing import Result
 from pbem.mail.idle import RENEW, Idler
 from pbem.mail.network import MailSettingsError
@@ -99,6 +101,8 @@ class Watcher:
         with self._signals():
             try:
                 self.out(self._heading())
+                if not self.settings.once:
+                    threading.Thread(target=self._warm, daemon=True).start()
                 while True:
                     ok = self._guarded_pass()
                     if self.settings.once:
@@ -110,6 +114,12 @@ class Watcher:
             finally:
                 self._drop_idler()
                 self._drop_reader()
+
+    def _warm(self) -> None:
+        """Load what drawing a map needs, once, while the watcher waits for mail."""
+        ledger = Ledger(self.me.key.public)
+        heads = [answering.head_of(ledger, game_id)[0] for game_id in ledger.games()]
+        picture.warm([save for save in heads if save is not None])
 
     def _heading(self) -> str:
         if self.server is None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from pbem import identity, savefile, session, strict_yaml
+from pbem import identity, savefile, session, strict_yaml, witness_answers
 from pbem.cli.main import app
 from pbem.ledger import Ledger
 from pbem.signing import NS_SAVE, PrivateKey
@@ -41,7 +41,11 @@ def race(people: list[identity.LocalIdentity], saves_after_start: int = 6,
         if current.due["step"] == "witness":
             saves.append(session.witness(current, who))
             continue
-        composer = session.Composer(current, who)
+        answers = None
+        if witness_answers.is_request(current):
+            answers = {role: witness_answers.make(current, by_role[role], role)
+                       for role in witness_answers.witnesses_of(current)}
+        composer = session.Composer(current, who, answers)
         while composer.my_move():
             composer.act(composer.prompt().actions[0].complete())
         saves.append(composer.finish())
