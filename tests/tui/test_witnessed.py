@@ -203,3 +203,47 @@ def test_the_save_before_the_request_opened_again_carries_on_too(tmp_path: Path)
     asyncio.run(reopen())
     assert again.turn is not None and again.turn.prev.sequence == 3
     assert again.turn.prompt().step == "diplomacy"
+
+
+def test_three_players_answers_side_by_side_and_the_table_carries_on(tmp_path: Path) -> None:
+    """Three players, the two others on their own machines: the table waits for both
+    answers (given side by side), and once the second is filed here it carries cao's
+    action on with both answers, ready for his next decision."""
+    from pbem import witness_answers
+
+    cao = sample_identity("cao", "golden/keys/blue")
+    liu = sample_identity("liu", "golden/keys/white")
+    sun = sample_identity("sun", "golden-redux/keys/wu")
+    first = session.new_game("dragons-tigers", cao, [liu.identity, sun.identity], None,
+                             dice="witnessed", game_id=GAME_ID, salt="0" * 32)
+    second = session.join(first, liu, "0" * 31 + "1")
+    joined = keeping.write_all([first, second, session.join(second, sun, "0" * 31 + "2")],
+                               tmp_path)
+    forget_key("liu")
+    forget_key("sun")
+    app = make_app(joined)
+    seen: dict[str, str] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: request_dialog(app))
+            await pilot.press("enter")
+            await settle(pilot, lambda: app.waiting is not None)
+            request = savefile.read(app.written[0].path)
+            folder = store.game_folder(request.game_id)
+            witness_answers.keep(witness_answers.make(request, liu, "white"), folder)
+            await pilot.pause(1.5)                              # one answer: still waiting
+            seen["one"] = screen_text(app)
+            assert app.waiting is not None and len(app.written) == 1
+            witness_answers.keep(witness_answers.make(request, sun, "vermilion"), folder)
+            await settle(pilot, lambda: app.waiting is None, 100)
+            await settle(pilot)
+
+    asyncio.run(run())
+    assert "Waiting for" in seen["one"]
+    # (with these keys and salts the opening's draft order gives cao the first decision)
+    assert app.turn is not None and app.turn.composer.carrying_on
+    carried = app.turn.composer
+    assert list(carried.actions[0]["answers"]) == ["white", "vermilion"]
+    assert carried.actions[0]["dice"] and app.turn.prompt() is not None
+    assert [w.save.writer for w in app.written] == ["blue"]   # only the request so far
