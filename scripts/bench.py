@@ -6,7 +6,8 @@ Targets (checked here, never in timed tests):
   adjudicating a game between random players in memory; ``random_game_with_saves_ms`` also
   signs, writes and parses every save;
 * verifying a whole game at most 1.5 times the cost of merely parsing its saves with
-  libyaml (``verify_over_floor``);
+  libyaml (``verify_over_floor``), and a game twice as long at most twice as dear
+  (``verify_600_over_300``: a 600-save chain against its first 300 saves);
 * applying a turn (load, verify, apply, sign, write) within 100 ms (``apply_turn_ms``);
 * the terminal UI's first paint of the whole golden game under 500 ms;
 * witnessed dice: at most 2 roll requests per kingdom turn (median) in the same 24 seeded
@@ -38,6 +39,7 @@ import yaml  # noqa: E402
 
 from pbem import chain, identity, savefile, selfplay, session, verification  # noqa: E402
 from pbem.ledger import Ledger  # noqa: E402
+from pbem.signing import PrivateKey  # noqa: E402
 
 GOLDEN = ROOT / "saves" / "golden"
 TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.5),
@@ -48,7 +50,8 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "redux_random_games_per_min": (">=", 100.0),
            "witness_round_trip_ms": ("<=", 1500.0),
            "witness_round_trip_3p_ms": ("<=", 1500.0),
-           "mail_kib_per_handover_redux": ("<=", 50.0)}
+           "mail_kib_per_handover_redux": ("<=", 50.0),
+           "verify_600_over_300": ("<=", 2.0)}
 
 
 def _golden() -> list[savefile.SaveFile]:
@@ -204,6 +207,36 @@ def _round_trip() -> dict[str, float]:
     return figures
 
 
+def verify_growth(repeat: int) -> dict[str, float]:
+    """Re-checking a chain of 300 saves and of 600 (a race of the tests' tiny game whose
+    runners rest turn after turn, so that every save costs the same): the time should grow
+    with the length, not faster."""
+    from pbem import games
+    from tests.tinygame import TinyRace
+
+    games.register("tiny-race", TinyRace)
+    people = [identity.LocalIdentity(name, PrivateKey.generate())
+              for name in ("mallory", "trudy")]
+    saves = [session.new_game("tiny-race", people[0], [people[1].identity], {"target": 100})]
+    saves.append(session.join(saves[0], people[1]))
+    by_role = {p["role"]: person for p, person in zip(saves[0].players, people, strict=True)}
+    while len(saves) < 600:
+        composer = session.Composer(saves[-1], by_role[saves[-1].due["role"]])
+        while composer.my_move():
+            composer.act({"do": "rest"})
+        saves.append(composer.finish())
+    out = {}
+    for count in (300, 600):
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            chain.verify(saves[count - 1], saves[:count - 1])
+            times.append((time.perf_counter() - start) * 1000)
+        out[f"verify_{count}_saves_ms"] = statistics.median(times)
+    out["verify_600_over_300"] = out["verify_600_saves_ms"] / out["verify_300_saves_ms"]
+    return out
+
+
 def saves_per_round(games: int) -> float:
     """Saves per game round in random 2-player games with open dice and default orders
     (every save a hand-over)."""
@@ -245,6 +278,7 @@ def main() -> int:
     figures["yaml_parse_floor_ms"] = floor
     figures["verify_over_floor"] = full / floor
     figures["saves_in_full_game"] = len(saves)
+    figures.update(verify_growth(args.repeat))
     figures["save_bytes_median"] = statistics.median(len(s.raw) for s in saves)
     if (GOLDEN / "keys").is_dir():
         figures["apply_turn_ms"] = apply_turn(saves, args.repeat)

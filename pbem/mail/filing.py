@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import paths, savefile, store, verification, witness_answers
+from pbem import chain, games, paths, savefile, store, verification, witness_answers
 from pbem.atomic import write_new
+from pbem.engine import GameModule
 from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger
 from pbem.mail import dice_modes, gaps, quarantine
@@ -27,6 +28,7 @@ from pbem.signing import PublicKey
 from pbem.transport import restore_line_endings
 
 TABLE_DICE = dice_modes.LONG["table"]
+STRANGER_SAVES = 400  # saves of one game the player does not play, filed in one run
 
 
 @dataclass
@@ -114,6 +116,8 @@ class Filer:
         self.kept = Quarantine()
         self._done: dict[str, tuple[str, Path | None]] = {}
         self._notes: dict[str, str] = {}
+        self._strangers: dict[str, int] = {}  # game id -> its saves seen in this run
+        self._checked: dict[str, tuple[GameModule, SaveFile]] = {}  # sha -> verified here
 
     # ------------------------------------------------------------ refusals
 
@@ -203,12 +207,7 @@ class Filer:
         role = save.role_of(self.me) if self.me else None
         writer = f"{save.player(save.writer)['name']} ({save.writer})"
         if self.ledger is None or role is None:
-            verdict = verification.full(save, [], None)
-            for earlier in verdict.chain:
-                store.keep(earlier)
-            return Result("filed", f"{save.short()} from {writer}, verified: re-checked from "
-                                   f"the first save ({_saves(len(verdict.chain))})",
-                          store.keep(save), save)
+            return self._stranger(save, writer)
         status = self.ledger.check(save)
         head = self.ledger.head(save.game_id)
         if status == "known":
@@ -235,6 +234,37 @@ class Filer:
         missing = gaps.missing(save, int(head["sequence"]) if head else None)
         return Result("waiting", f"{save.short()}: {gaps.words(save, missing)}; kept aside "
                                  f"and tried again at the next inbox", target, save)
+
+    # ------------------------------------------------------------ others' games
+
+    def _stranger(self, save: SaveFile, writer: str) -> Result:
+        """A save of a game this player does not play: re-checked from the game's first
+        save once, each later save of the same run from the one before it (so a whole
+        game costs time in proportion to its length), and at most :data:`STRANGER_SAVES`
+        of one game per run (the rest is left for pbem verify)."""
+        count = self._strangers.get(save.game_id, 0) + 1
+        self._strangers[save.game_id] = count
+        if count > STRANGER_SAVES:
+            return Result("ignored", f"{save.short()} from {writer}: a game you do not play; "
+                                     f"more than {STRANGER_SAVES} of its saves came in this "
+                                     f"run, so this one was not checked or kept (pbem verify "
+                                     f"checks it by hand)", None, save)
+        known = self._checked.get(save.previous or "")
+        if known is not None:
+            module, before = known
+            chain.check_next(module, before, save)
+            self._checked[save.sha256] = (module, save)
+            return Result("filed", f"{save.short()} from {writer}, verified: follows save "
+                                   f"{before.sequence}, checked in this run",
+                          store.keep(save), save)
+        verdict = verification.full(save, [], None)
+        module = games.get(save.kind)
+        for earlier in verdict.chain:
+            store.keep(earlier)
+        self._checked[save.sha256] = (module, save)
+        return Result("filed", f"{save.short()} from {writer}, verified: re-checked from "
+                               f"the first save ({_saves(len(verdict.chain))})",
+                      store.keep(save), save)
 
     # ------------------------------------------------------------ witness answers
 
