@@ -85,7 +85,10 @@ def test_mbox_and_a_save_for_a_spectator(tmp_path: Path) -> None:
     out = cli({}, "inbox", tmp_path / "saves.mbox").out
     for save in saves:
         assert f"-> {_filed(save)}" in out
-    assert f"verified: re-checked from the first save ({len(saves)} saves)" in out
+    assert "verified: re-checked from the first save (1 save)" in out  # the first, alone
+    for save in saves[1:]:  # each later one from the one before it, checked in this run
+        assert f"save {save.sequence} from " in out and \
+            f"verified: follows save {save.sequence - 1}, checked in this run" in out
     assert "Nothing awaits you." in out
     assert Ledger(carol.key.public).head(saves[0].game_id) is None
 
