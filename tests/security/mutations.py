@@ -9,9 +9,13 @@ free ``written`` time changed. Used by the property test and by ``scripts/fuzz``
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from dataclasses import dataclass
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from freezegun import freeze_time
 
 from pbem import chain, games, savefile, selfplay, strict_yaml
 from pbem.engine import GameModule
@@ -35,18 +39,28 @@ class Target:
 
 
 def targets(seed: int = 3) -> list[Target]:
-    """Saves of every kind: the first, joins, starts, turns, requests and witness answers,
-    from a tiny race and a Dragons & Tigers game, with open and witnessed dice."""
+    """Saves of every kind: the first, joins, starts, turns, requests and witness answers
+    (saves, and with three players answers given side by side carried by the actor's
+    save), from a tiny race and Dragons & Tigers games, with open and witnessed dice."""
     out: list[Target] = []
-    for kind, mode, count in (("tiny-race", "witnessed", 40), ("tiny-race", "open", 20),
-                              ("dragons-tigers", "witnessed", 30), ("dragons-tigers", "open", 12)):
-        keys = [PrivateKey.generate() for _ in range(2)]
-        result = _collected(kind, mode, keys, seed, count)
+    for kind, mode, count, players in (
+            ("tiny-race", "witnessed", 40, 2), ("tiny-race", "open", 20, 2),
+            ("dragons-tigers", "witnessed", 30, 2), ("dragons-tigers", "open", 12, 2),
+            ("dragons-tigers", "witnessed", 24, 3)):
+        keys = [_key(f"{kind} {mode} {players} {seed} {i}") for i in range(players)]
+        with freeze_time("2026-01-01T00:00:00Z"):  # the same saves, dice and all, every run
+            result = _collected(kind, mode, keys, seed, count)
         by_key = {k.public.line: k for k in keys}
         module = games.get(kind)
         for prev, save in zip([None, *result[:-1]], result, strict=True):
             out.append(Target(prev, save, by_key[save.player(save.writer)["key"]], module))
     return out
+
+
+def _key(label: str) -> PrivateKey:
+    """A key made from a label: the attacked games are the same on every run."""
+    raw = hashlib.sha256(label.encode()).digest()
+    return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
 
 
 def _collected(kind: str, mode: str, keys: list[PrivateKey], seed: int,
@@ -73,7 +87,8 @@ def _collected(kind: str, mode: str, keys: list[PrivateKey], seed: int,
     selfplay.session.Composer.finish = keep(real_finish)  # type: ignore[method-assign]
     selfplay.session.witness = keep(real_witness)  # type: ignore[assignment]
     try:
-        selfplay.play(kind, 2, seed, keys=keys, dice=mode)
+        selfplay.play(kind, len(keys), seed, keys=keys, dice=mode,
+                      salts=[f"{seed:08x}{i:024x}" for i in range(len(keys))])
     except Enough:
         pass
     finally:
@@ -214,6 +229,7 @@ def judge(target: Target, raw: bytes) -> str:
     if _without_time(forged.raw) == _without_time(target.save.raw):
         return "free"
     if (_outcome(forged) == _outcome(target.save)
+            and (forged.pending is None) == (target.save.pending is None)
             and [a.get("dice") for a in forged.actions]
             == [a.get("dice") for a in target.save.actions]):
         return "free"  # the writer chose another legal action that gives the same position
@@ -222,9 +238,9 @@ def judge(target: Target, raw: bytes) -> str:
 
 
 def _outcome(save: savefile.SaveFile) -> dict[str, object]:
-    """Everything a save says but its writer's free choices (actions, time): the position,
-    log, dice and links pbem derives from them."""
-    return {k: v for k, v in save.doc.items() if k not in ("actions", "written")}
+    """Everything a save says but its writer's free choices (actions, the action a request
+    waits on, time): the position, log, dice and links pbem derives from them."""
+    return {k: v for k, v in save.doc.items() if k not in ("actions", "pending", "written")}
 
 
 def _without_time(raw: bytes) -> list[bytes]:
