@@ -145,7 +145,7 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
             deck = data["decks"][name]
             before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
             out[name] = shuffle.shuffle_step(keys, _shuffle_label(deck, name), before,
-                                             joint).record()
+                                             joint, len(deck["shuffled"])).record()
         return out
     if category == "shares":
         return {h: elgamal.make_share(keys, model.ciphertext(data["cards"][h], h)).record()
@@ -201,12 +201,13 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         public.check(anchor)
         data["keys"][role] = public.record()
     elif category == "shuffles":
+        joint = model.joint(data, seat.anchors)
         for name in items:
             deck = data["decks"][name]
             before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
             step = shuffle.ShuffleStep.from_record(value[name], role,
                                                    _shuffle_label(deck, name))
-            shuffle.check_step_form(step, before)
+            shuffle.check_step(step, before, joint, anchor, len(deck["shuffled"]))
             audit.note(crypto_audit.ShuffleEntry(tuple(before), step))
             deck["stack"] = [ct.record() for ct in step.output]
             deck["shuffled"].append(role)
