@@ -81,7 +81,7 @@ class ShuffleStep:
     @classmethod
     def from_record(cls, record: Any, role: str, label: str) -> ShuffleStep:
         field = f"shuffle {label}"
-        if not isinstance(record, dict) or sorted(record) != sorted(STEP_KEYS):
+        if not isinstance(record, dict) or set(record) != set(STEP_KEYS):
             raise SecretsError(f"a step has exactly {', '.join(STEP_KEYS)}", field, role)
         cards = tuple(Ciphertext.from_record(value, f"{field} card {n}", role)
                       for n, value in enumerate(records.items(record, "cards", field, role)))

@@ -73,7 +73,7 @@ class ShuffleProof:
     def from_record(cls, record: Any, size: int, field: str,
                     player: str | None = None) -> ShuffleProof:
         """Read a proof for a deck of ``size`` cards; anything malformed is one line."""
-        if not isinstance(record, dict) or sorted(record) != sorted(KEYS):
+        if not isinstance(record, dict) or set(record) != set(KEYS):
             raise SecretsError(f"the proof must have exactly {', '.join(KEYS)}", field,
                                player)
         lengths = {"commit": size, "chain": size, "s": 4, "s_hat": size, "s_prime": size}
@@ -93,10 +93,23 @@ class ShuffleProof:
 
 def _hexes(record: dict[str, Any], key: str, count: int, field: str,
            player: str | None) -> list[bytes]:
+    """``count`` 32-byte values in hex under ``key``; a bad one is named by its place."""
     values = records.items(record, key, field, player)
     if len(values) != count:
         raise SecretsError(f"{key!r} must have {count} entries", field, player)
-    return [records.raw({key: v}, key, field, player, 32) for v in values]
+    out = []
+    for n, value in enumerate(values):
+        where = f"{field} {key} {n}"
+        if not isinstance(value, str):
+            raise SecretsError("is not text", where, player)
+        try:
+            data = bytes.fromhex(value)
+        except ValueError:
+            raise SecretsError("is not hex", where, player) from None
+        if len(data) != 32:
+            raise SecretsError("must be 32 bytes", where, player)
+        out.append(data)
+    return out
 
 
 def statement_digest(before: Sequence[Ciphertext], after: Sequence[Ciphertext],

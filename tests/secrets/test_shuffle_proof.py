@@ -125,9 +125,12 @@ def test_a_stacked_deck_has_no_proof_that_holds() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (lambda r: r.pop("chain"), "must have exactly commit, chain"),
     (lambda r: r.update(extra=1), "must have exactly commit, chain"),
+    (lambda r: r.update({1: "00"}), "must have exactly commit, chain"),
     (lambda r: r["commit"].pop(), "'commit' must have 8 entries"),
     (lambda r: r["s"].append(r["s"][0]), "'s' must have 4 entries"),
-    (lambda r: r["chain"].__setitem__(2, "zz"), "'chain' is not hex"),
+    (lambda r: r["chain"].__setitem__(2, "zz"), "chain 2: is not hex"),
+    (lambda r: r["s_hat"].__setitem__(4, "00" * 31), "s_hat 4: must be 32 bytes"),
+    (lambda r: r["s_prime"].__setitem__(5, None), "s_prime 5: is not text"),
     (lambda r: r["commit"].__setitem__(1, "01" + "00" * 31), "commit 1: not an element"),
     (lambda r: r["s_hat"].__setitem__(0, "ff" * 32), "s_hat 0: the scalar is not reduced"),
     (lambda r: r.update(c=7), "'c' is not text"),

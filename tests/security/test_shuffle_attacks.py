@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem import chain, savefile, session
-from pbem.errors import ChainError
+from pbem.errors import ChainError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
@@ -29,7 +30,8 @@ from pbem.secrets.keys import GameKeys
 from pbem.secrets.shuffle import ShuffleStep
 from pbem.signing import PrivateKey
 from pbem.verification import check
-from tests.security.kit import accept_all, cli, tree
+from tests.security import mutations
+from tests.security.kit import accept_all, cli, resign, tree
 
 
 def _key(i: int) -> PrivateKey:
@@ -201,3 +203,34 @@ def test_the_honest_last_shuffle_is_accepted(before_last_shuffle: list[SaveFile]
     code, out, _ = cli("verify", tmp_path / savefile.file_name(
         honest.game_id, honest.sequence, honest.writer))
     assert code == 0 and out.startswith("OK")
+
+
+def test_mutated_shuffle_records_resigned_by_their_writer_never_pass(
+        before_last_shuffle: list[SaveFile]) -> None:
+    """Any change to Wu's shuffle records (proof and cards: keys dropped or added, lists
+    grown, swapped or cut, values of another type, text changed), re-signed by Wu: a
+    one-line refusal, never a traceback; accepted only if the steps read the same."""
+    saves = before_last_shuffle
+    honest = session.machine(saves[-1], WU)
+    labels = {name: f"{name}/0" for name in honest.doc["contributions"]["shuffles"]}
+    expected = {name: ShuffleStep.from_record(record, "wu", labels[name])
+                for name, record in honest.doc["contributions"]["shuffles"].items()}
+    ledger = Ledger(PEOPLE[2].key.public)
+    accept_all(ledger, saves)
+    rng = random.Random(11)
+    refused = 0
+    for _ in range(40):
+        def change(doc: dict) -> None:
+            mutations.mutate_doc(doc["contributions"]["shuffles"], rng)
+
+        try:
+            forged = savefile.parse(resign(honest, WU.key, change), "forged.pbem.yaml")
+            check(forged, ledger, [], None)
+        except PbemError as refusal:
+            assert "\n" not in refusal.line(), refusal.line()
+            refused += 1
+            continue
+        shuffles = forged.doc["contributions"]["shuffles"]
+        assert {name: ShuffleStep.from_record(shuffles[name], "wu", labels[name])
+                for name in shuffles} == expected
+    assert refused >= 30
