@@ -89,7 +89,7 @@ def fulfil(data: dict[str, Any], seat: Seat, auditing: bool = False) -> dict[str
         items = owed(data, seat.role, seat.roles, category, auditing)
         if items:
             made[category] = _make(data, seat, category, items)
-            _apply(data, seat, category, items, made[category])
+            _apply(data, seat, category, items, made[category], own=True)
         if category == "keys":
             model.ensure_stacks(data, seat.anchors, seat.roles)
     _check_private_reveals(data)
@@ -145,7 +145,7 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
             deck = data["decks"][name]
             before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
             out[name] = shuffle.shuffle_step(keys, _shuffle_label(deck, name), before,
-                                             joint).record()
+                                             joint, len(deck["shuffled"])).record()
         return out
     if category == "shares":
         return {h: elgamal.make_share(keys, model.ciphertext(data["cards"][h], h)).record()
@@ -192,8 +192,10 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
 
 
 def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
-           value: Any) -> None:
-    """Check one category's contributions (as any verifier would) and apply them."""
+           value: Any, own: bool = False) -> None:
+    """Check one category's contributions (as any verifier would) and apply them; the
+    writer's own shuffle steps, just made here, skip only the proof check (every reader
+    makes it)."""
     role = seat.role
     anchor = anchor_of(seat.anchors, role)
     if category == "keys":
@@ -201,12 +203,16 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         public.check(anchor)
         data["keys"][role] = public.record()
     elif category == "shuffles":
+        joint = model.joint(data, seat.anchors)
         for name in items:
             deck = data["decks"][name]
             before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
             step = shuffle.ShuffleStep.from_record(value[name], role,
                                                    _shuffle_label(deck, name))
-            shuffle.check_step_form(step, before)
+            if own:
+                shuffle.check_step_form(step, before)
+            else:
+                shuffle.check_step(step, before, joint, anchor, len(deck["shuffled"]))
             audit.note(crypto_audit.ShuffleEntry(tuple(before), step))
             deck["stack"] = [ct.record() for ct in step.output]
             deck["shuffled"].append(role)

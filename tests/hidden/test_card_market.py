@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import copy
+import dataclasses
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -134,26 +135,37 @@ def test_a_bad_decryption_share_is_refused_at_once_naming_its_player() -> None:
         play(3, 5, cheat=cheat)
 
 
-def test_a_stacked_shuffle_passes_at_once_and_the_audit_names_the_shuffler() -> None:
-    """A player re-orders their shuffle step as they please (the form is right): nobody
-    can tell until the audit, which names them."""
+def test_a_stacked_shuffle_is_refused_at_once_naming_the_shuffler() -> None:
+    """A player re-orders their shuffle step as they please (the form right, the proof the
+    one made for the honest order, their own pbem patched to skip its check): the next
+    pbem refuses that save at once, naming them; the honest game passes."""
     honest, _ = play(3, 7)
+    chain.verify(honest[-1], honest[:-1])
     cheater = honest[3].writer  # the first player to shuffle after the keys are in
-    real = shuffle.shuffle
+    real = shuffle.shuffle_step
 
-    def stacked(cts: Any, joint: Any, seed: bytes) -> list[Any]:
-        out = real(cts, joint, seed)
-        return [out[1], out[0], *out[2:]]
+    def stacked(*args: Any) -> shuffle.ShuffleStep:
+        step = real(*args)
+        out = step.output
+        return dataclasses.replace(step, output=(out[1], out[0], *out[2:]))
+
+    @contextlib.contextmanager
+    def patched() -> Iterator[None]:
+        with _patched(shuffle, "shuffle_step", stacked), \
+                _patched(shuffle, "check_step", lambda *args: None):
+            yield
 
     def cheat(prev: savefile.SaveFile) -> Any:
         if prev.due and prev.due["role"] == cheater and prev.due["step"] == "shuffle":
-            return _patched(shuffle, "shuffle", stacked)
+            return patched()
         return None
 
     saves, _ = play(3, 7, cheat=cheat)
-    chain.verify(saves[-1], saves[:-1])
-    with pytest.raises(ChainError, match=f"audit found .*{cheater}"):
-        chain.verify(saves[-1], saves[:-1], audit=True)
+    assert saves[3].writer == cheater and saves[3].raw != honest[3].raw
+    with pytest.raises(ChainError, match=f"{cheater}'s shuffle .*: the proof of shuffle"):
+        chain.verify(saves[-1], saves[:-1])
+    with pytest.raises(ChainError, match=f"{cheater}'s shuffle .*: the proof of shuffle"):
+        chain.verify(saves[3], saves[:3])
 
 
 def test_a_private_deck_stacked_by_its_owner_is_named_at_the_audit() -> None:

@@ -109,18 +109,19 @@ class Table:
     # ------------------------------------------------------------ shared deck
 
     def joint_shuffle(self, cards: list[Ciphertext]) -> list[Ciphertext]:
-        """Every player in turn shuffles ``cards``; each step's form is checked at once."""
+        """Every player in turn shuffles ``cards``; each step and its proof are checked at
+        once."""
         self.shuffles += 1
-        for role in self.roles:
+        for index, role in enumerate(self.roles):
             player = self.players[role]
             label = f"{DECK} shuffle {self.shuffles}"
-            step = shuffle.shuffle_step(player.keys, label, cards, self.joint)
+            step = shuffle.shuffle_step(player.keys, label, cards, self.joint, index)
             if player.cheat == "shuffle":
                 step = shuffle.ShuffleStep(role, label, tuple(_stack(step.output, self.joint)),
-                                           step.commitment)
+                                           step.commitment, step.proof)
             record = self.publish({"shuffle": step.record(), "by": role})
             read = shuffle.ShuffleStep.from_record(record["shuffle"], role, label)
-            shuffle.check_step_form(read, cards)
+            shuffle.check_step(read, cards, self.joint, ANCHOR, index)
             self.entries.append(audit.ShuffleEntry(tuple(cards), read))
             cards = list(read.output)
         return cards

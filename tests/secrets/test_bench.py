@@ -14,7 +14,8 @@ def test_the_bench_prints_one_name_value_line_per_figure(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench.main()
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["deck_shuffle_ms", "draw_to_player_ms"]
+    assert [line.split(":")[0] for line in lines] == [
+        "deck_shuffle_ms", "shuffle_prove_ms", "shuffle_verify_ms", "draw_to_player_ms"]
     for line in lines:
         assert re.fullmatch(r"[a-z_]+: \d+\.\d", line)
         assert float(line.split(": ")[1]) > 0

@@ -189,8 +189,9 @@ def test_tampering_with_a_shuffle_or_private_draw_is_named_at_the_audit(
             cards[i] = cards[j]
         else:
             commitment = _flip(commitment, index)
-        forged = shuffle.ShuffleStep(role, step.label, tuple(cards), commitment)
-        shuffle.check_step_form(forged, entries[n].before)  # passes: only the audit sees it
+        forged = shuffle.ShuffleStep(role, step.label, tuple(cards), commitment, step.proof)
+        shuffle.check_step_form(forged, entries[n].before)  # the form passes; the audit
+        # re-derives the step from its opened seed and names the player all the same
         entries[n] = audit.ShuffleEntry(entries[n].before, forged)
         table.entries = entries
     report = table.audit()

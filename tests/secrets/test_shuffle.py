@@ -52,7 +52,8 @@ def test_a_step_round_trips_and_its_form_is_checked_at_once() -> None:
     read = ShuffleStep.from_record(json.loads(json.dumps(step.record())), "wei", "d shuffle 1")
     assert read == step
     shuffle.check_step_form(read, DECK)
-    short = ShuffleStep("wei", step.label, step.output[:-1], step.commitment)
+    short = ShuffleStep("wei", step.label, step.output[:-1], step.commitment,
+                        step.proof)
     with pytest.raises(SecretsError, match="wei's shuffle d shuffle 1: 7 cards out of 8"):
         shuffle.check_step_form(short, DECK)
     record = step.record()
@@ -67,14 +68,15 @@ def test_the_audit_recomputes_a_step_from_its_opened_seed() -> None:
     with pytest.raises(SecretsError, match="audited with shu's secrets"):
         shuffle.audit_step(step, DECK, JOINT, SHU.opening())
     swapped = ShuffleStep("wei", step.label, (step.output[1], step.output[0],
-                                              *step.output[2:]), step.commitment)
+                                              *step.output[2:]), step.commitment, step.proof)
     with pytest.raises(SecretsError, match="wei's shuffle d shuffle 1: the cards are not"):
         shuffle.audit_step(swapped, DECK, JOINT, WEI.opening())
     other_seed = shuffle.shuffle(DECK, JOINT, b"not derived")
-    honest_commit = ShuffleStep("wei", step.label, tuple(other_seed), step.commitment)
+    honest_commit = ShuffleStep("wei", step.label, tuple(other_seed), step.commitment,
+                                step.proof)
     with pytest.raises(SecretsError, match="the cards are not the shuffle"):
         shuffle.audit_step(honest_commit, DECK, JOINT, WEI.opening())
     lying = ShuffleStep("wei", step.label, tuple(other_seed),
-                        shuffle.seed_commitment(b"not derived", "wei", step.label))
+                        shuffle.seed_commitment(b"not derived", "wei", step.label), step.proof)
     with pytest.raises(SecretsError, match="the seed does not match its commitment"):
         shuffle.audit_step(lying, DECK, JOINT, WEI.opening())
