@@ -41,12 +41,15 @@ class Target:
 def targets(seed: int = 3) -> list[Target]:
     """Saves of every kind: the first, joins, starts, turns, requests and witness answers
     (saves, and with three players answers given side by side carried by the actor's
-    save), from a tiny race and Dragons & Tigers games, with open and witnessed dice."""
+    save), from a tiny race and Dragons & Tigers games, with open and witnessed dice; and
+    the hidden-card saves of a Three Kingdoms Redux game (joint shuffles with their proofs,
+    parts of hands, sealed choices)."""
     out: list[Target] = []
     for kind, mode, count, players in (
             ("tiny-race", "witnessed", 40, 2), ("tiny-race", "open", 20, 2),
             ("dragons-tigers", "witnessed", 30, 2), ("dragons-tigers", "open", 12, 2),
-            ("dragons-tigers", "witnessed", 24, 3)):
+            ("dragons-tigers", "witnessed", 24, 3),
+            ("three-kingdoms-redux", "open", 36, 3)):
         keys = [_key(f"{kind} {mode} {players} {seed} {i}") for i in range(players)]
         with freeze_time("2026-01-01T00:00:00Z"):  # the same saves, dice and all, every run
             result = _collected(kind, mode, keys, seed, count)
@@ -69,6 +72,7 @@ def _collected(kind: str, mode: str, keys: list[PrivateKey], seed: int,
     collected: list[savefile.SaveFile] = []
     real_new, real_join = selfplay.session.new_game, selfplay.session.join
     real_finish, real_witness = selfplay.session.Composer.finish, selfplay.session.witness
+    real_machine = selfplay.session.machine
 
     class Enough(Exception):
         pass
@@ -86,6 +90,7 @@ def _collected(kind: str, mode: str, keys: list[PrivateKey], seed: int,
     selfplay.session.join = keep(real_join)  # type: ignore[assignment]
     selfplay.session.Composer.finish = keep(real_finish)  # type: ignore[method-assign]
     selfplay.session.witness = keep(real_witness)  # type: ignore[assignment]
+    selfplay.session.machine = keep(real_machine)  # type: ignore[assignment]
     try:
         selfplay.play(kind, len(keys), seed, keys=keys, dice=mode,
                       salts=[f"{seed:08x}{i:024x}" for i in range(len(keys))])
@@ -96,6 +101,7 @@ def _collected(kind: str, mode: str, keys: list[PrivateKey], seed: int,
         selfplay.session.join = real_join  # type: ignore[assignment]
         selfplay.session.Composer.finish = real_finish  # type: ignore[method-assign]
         selfplay.session.witness = real_witness  # type: ignore[assignment]
+        selfplay.session.machine = real_machine  # type: ignore[assignment]
     return collected
 
 
