@@ -49,7 +49,7 @@ class Composer:
         self.me = me
         self.role = saving.role_for(prev, me)
         self.module = games.get(prev.kind)
-        gamedata.ready(self.module, prev.game["options"], prev.where)
+        gamedata.ready(self.module, prev.game["options"], prev.where, prev.game_id)
         due = prev.due
         assert due is not None
         if due["step"] == JOIN:

@@ -46,15 +46,48 @@ def accept(module: GameModule, options: Mapping[str, Any], document: Any, where:
         write_replace(path, strict_yaml.dump({"data": dict(document)}).encode("utf-8"))
 
 
-def ready(module: GameModule, options: Mapping[str, Any], where: str) -> None:
-    """Make sure the data set a game uses is loaded (from this machine's copy)."""
+def ready(module: GameModule, options: Mapping[str, Any], where: str,
+          game_id: str | None = None) -> None:
+    """Make sure the data set a game uses is loaded: from this machine's copy, else from
+    the game's first save in the local store (``game_id`` given), checked by its hash."""
     digest = module.data_hash(options)
     if digest is None or module.data_loaded(digest):
         return
     path = _cached(module.kind, digest)
+    if not path.is_file() and game_id is not None:
+        _from_first_save(module, options, game_id)
     try:
         document = strict_yaml.load(path.read_bytes(), str(path))["data"]
     except (OSError, KeyError, TypeError, PbemError):
         raise ChainError("this game uses a data set this machine has not seen yet: check the "
                          "game from its first save (pbem verify)", where) from None
     module.load_data_document(document)
+
+
+def _from_first_save(module: GameModule, options: Mapping[str, Any], game_id: str) -> None:
+    """Keep the data set embedded in the game's first save, if the store holds it and its
+    hash is the one the options name (any other file is left alone)."""
+    from pbem import savefile, store
+
+    folder = store.game_folder(game_id)
+    for path in sorted(folder.glob(f"{game_id[:8]}-0000-*{savefile.SUFFIX}")) \
+            if folder.is_dir() else []:
+        try:
+            first = savefile.read(path)
+            if first.game_id == game_id and first.sequence == 0 \
+                    and first.game["options"] == dict(options):
+                accept(module, options, first.doc["data"], str(path))
+                return
+        except PbemError:
+            continue
+
+
+def for_save(save: Any) -> GameModule:
+    """The game module of a save, with the data set its game uses loaded."""
+    from pbem import games
+
+    module = games.get(save.kind)
+    if save.sequence == 0 and save.doc.get("data") is not None:
+        accept(module, save.game["options"], save.doc["data"], save.where)
+    ready(module, save.game["options"], save.where, save.game_id)
+    return module

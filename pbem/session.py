@@ -78,7 +78,9 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
     }
     doc["contributions"] = saving.contribute(doc, creator, creator_role, state)
     doc["due"] = compute_due(module, players, dice_state, state)
-    return saving.seal(doc, creator.key, "new game")
+    made = saving.seal(doc, creator.key, "new game")
+    gamedata.accept(module, checked, made.doc["data"], made.where)  # kept on this machine
+    return made
 
 
 def join(prev: SaveFile, me: LocalIdentity, salt: str | None = None) -> SaveFile:
@@ -111,7 +113,7 @@ def witness(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     if prev.due is None or prev.due["step"] != WITNESS or pending is None:
         raise UsageError("this save does not ask for a witness", prev.where)
     module = games.get(prev.kind)
-    gamedata.ready(module, prev.game["options"], prev.where)
+    gamedata.ready(module, prev.game["options"], prev.where, prev.game_id)
     dice_state = saving.advance_link(prev, me, role)
     stub = {**prev.doc, "dice": dice_state}
     order = steps.witnesses(roles_of(prev), pending["by"])
@@ -144,7 +146,7 @@ def machine(prev: SaveFile, me: LocalIdentity) -> SaveFile:
         raise UsageError("this save does not ask for a shuffle, a part of another player's "
                          "hidden cards or the audit", prev.where)
     module = games.get(prev.kind)
-    gamedata.ready(module, prev.game["options"], prev.where)
+    gamedata.ready(module, prev.game["options"], prev.where, prev.game_id)
     dice_state = saving.advance_link(prev, me, role)
     state = copy_state(prev.state)
     made = saving.contribute({**prev.doc, "dice": dice_state}, me, role, state,

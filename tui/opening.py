@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import games, identity, savefile, verification
+from pbem import gamedata, identity, savefile, verification
 from pbem.chain import JOIN
 from pbem.engine import GameModule
 from pbem.errors import IncompleteChain, PbemError
@@ -87,7 +87,7 @@ def read(path: Path, review: bool = False, as_name: str | None = None,
          key: str | None = None, earlier: list[Path] | None = None) -> Opened:
     """Read ``path`` and decide who would play it; nothing is verified beyond the file."""
     save = savefile.read(path)
-    module = games.get(save.kind)
+    module = gamedata.for_save(save)
     opened = Opened(path, save, module, True, [CHECKING], earlier=list(earlier or []),
                     checked=False, review=review)
     try:

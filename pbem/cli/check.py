@@ -10,6 +10,7 @@ import typer
 from pbem import (
     chain,
     drafts,
+    gamedata,
     gameplay,
     games,
     identity,
@@ -67,7 +68,7 @@ def show(
 ) -> None:
     """Show a save: the game, who must act, the position and the actions offered."""
     save = savefile.read(save_path)
-    module = games.get(save.kind)
+    module = gamedata.for_save(save)
     local = maybe_me(as_name, key)
     role = save.role_of(local.key.public) if local else None
     trust = _trust(save, save_path, local.key.public if local else None)
@@ -185,7 +186,7 @@ def log(
                               f"beside it", str(given))
     earlier = [p for p in earlier if p != given]
     save = savefile.read(save_path)
-    module = games.get(save.kind)
+    module = gamedata.for_save(save)
     draft = _draft_of(save, given or drafts.draft_path(save_path), given is not None)
     saves = [save]
     if whole:

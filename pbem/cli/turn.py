@@ -14,8 +14,8 @@ from pbem import (
     answering,
     atomic,
     drafts,
+    gamedata,
     gameplay,
-    games,
     identity,
     keeping,
     savefile,
@@ -288,7 +288,7 @@ def apply(
         else None
     turn = compose(prev, local, earlier + actions, str(actions_path), hotseat=not explicit,
                    notes=notes, answers=answers)
-    module = games.get(prev.kind)
+    module = gamedata.for_save(prev)
     if finish and turn.open is not None:
         prompt = turn.open.prompt()
         raise IllegalAction("the actions stop while you still have to act"

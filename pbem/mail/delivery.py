@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 
-from pbem import games
+from pbem import gamedata
 from pbem.chain import ANSWERS, WITNESS
 from pbem.config import Config
 from pbem.errors import UsageError
@@ -29,7 +29,7 @@ def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
             resend: tuple[int, int] | None = None) -> Letter:
     """The message carrying ``save`` and the earlier saves one of its recipients may lack
     (:func:`outbox.needed`; or, with ``resend``, saves first..last)."""
-    module = games.get(save.kind)
+    module = gamedata.for_save(save)
     my_role = save.role_of(mine) if mine else None
     addressing = compose.address(save, cfg, my_role)
     roles = [r.role for r in addressing.to + addressing.cc]
