@@ -151,6 +151,20 @@ def tribal_hold(t: Table, role: str) -> tuple[str, str] | None:
     return best
 
 
+def hidden_hold_possible(t: Table, role: str) -> bool:
+    """Whether, on public facts alone, a hidden general of the state might hold its tribal
+    level this round: it has a hidden general, and one of its state's generals whose skill
+    acts this round (unstationed) is not face up anywhere. Never reads a hidden card."""
+    if t.s.get("tutorial") or tribal_hold(t, role) is not None:
+        return False
+    if not any(e["card"] is None for e in t.generals(role).values()):
+        return False
+    shown = {e["card"] for r in t.roles for e in t.generals(r).values() if e["card"]}
+    return any(g.state == role and g.id not in shown and any(
+        e["kind"] == "tribal-hold" and not e.get("stationed_with") and _parity(t, e["rounds"])
+        for e in g.effects) for g in t.data.generals.values())
+
+
 def end_vp(t: Table, role: str) -> list[tuple[str, int]]:
     """(card id, VP) for each built card's conditional VP (end.state-enhancement-vp)."""
     out = []

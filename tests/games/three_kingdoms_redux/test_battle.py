@@ -180,3 +180,25 @@ def test_zhao_yun_may_be_stationed_alone_with_the_1_vp_side() -> None:
     assert game.st("shu")["border_tokens"] == [{"location": "qi-shan", "on": "granary",
                                                 "vp": 1}]
     assert game.st("shu")["stationed"][0]["units"] == 0
+
+
+@pytest.mark.rule("redux:battle.station.second-general")
+def test_a_battle_that_would_station_nobody_first_is_not_offered_before_the_other() -> None:
+    """With one general already on the Wei-Wu border and both of Wei's battles won, the
+    Wei-Wu battle can only be used once the Shu-Wei one has placed the second general on
+    the other border; so it is offered (and accepted) only after it, and asking for it
+    first is refused with the reason, leaving the position as it was."""
+    game = wei_battles("battle-wei-wu", "battle-shu-wei")
+    takes = {a["space"] for a in game.offered("take")}
+    assert takes == {"battle-shu-wei"}
+    assert {a["space"] for a in game.offered("decline")} == {"battle-wei-wu",
+                                                              "battle-shu-wei"}
+    refused = game.refuse("wei", {"do": "take", "space": "battle-wei-wu"},
+                          "battle.station.second-general", "take Battle (Shu – Wei border) first")
+    assert "other border" in refused.message
+    game.take("wei", "battle-shu-wei")
+    game.act("wei", station("xu-chu", "hua-rong-dao", 2))
+    assert {a["space"] for a in game.offered("take")} == {"battle-wei-wu"}
+    game.take("wei", "battle-wei-wu")
+    game.act("wei", station("xiahou-dun", "guang-ling", 2))
+    assert game.state["locations"]["guang-ling"]["general"] == "xiahou-dun"

@@ -102,6 +102,7 @@ def test_jia_xu_keeps_weis_level_in_even_rounds() -> None:
     hidden = Game(position(round=6, wei={"generals": [{"id": "jia-xu", "hidden": True}],
                                          "tribal": 7}))
     hidden.finish_bidding()
+    hidden.act("wei", "stay-hidden")
     assert hidden.st("wei")["tribal"] == 6
     shown = Game(position(round=6, wei={"generals": [{"id": "jia-xu", "hidden": True}],
                                         "tribal": 7}))
@@ -138,3 +139,53 @@ def test_staying_at_level_one_after_an_empty_tribal_action_is_a_rebellion_too() 
     game.finish_bidding()
     game.take("shu", "tribal-shu")
     assert game.st("shu")["tribal"] == 1 and game.st("shu")["deficit"] == 1
+
+
+def hidden_jia_xu(round_: int = 6, **wei: Any) -> Game:
+    """Wei ends round ``round_`` without its tribal action, Jia Xu still hidden."""
+    game = Game(position(round=round_, wei={"generals": [{"id": "jia-xu", "hidden": True},
+                                                         {"id": "xun-you", "hidden": True}],
+                                            "tribal": 7, **wei}))
+    game.finish_bidding()
+    return game
+
+
+@pytest.mark.rule("redux:skill.jia-xu")
+@pytest.mark.rule("redux:conflict.recruit.usable")
+def test_a_hidden_jia_xu_may_be_shown_when_the_level_would_fall() -> None:
+    """A state need not give its hidden generals away while bidding to use a skill that
+    acts at the end of the round: when the level would fall and one of its hidden
+    generals might stop that, it is asked then. Showing Jia Xu in an even round keeps
+    Wei's level; every player is asked the same question, and only Wei sees names."""
+    game = hidden_jia_xu()
+    prompt = game.prompt()
+    assert (prompt.role, prompt.step) == ("wei", "tribal-hold")
+    assert {a["do"] for a in game.offered()} == {"show", "stay-hidden"}
+    assert game.st("wei")["tribal"] == 7
+    names = {o.label for o in game.spec("show").params[0].options}
+    assert names == {"Jia Xu", "Xun You"}
+    theirs = {o.label for a in game.prompt("wu").actions if a.verb == "show"
+              for o in a.params[0].options}
+    assert "Jia Xu" not in theirs
+    game.act("wei", {"do": "show", "general": game.ref("wei", "jia-xu")})
+    assert game.st("wei")["tribal"] == 7
+    assert game.general("wei", "jia-xu")["card"] == "jia-xu"
+    assert game.general("wei", "xun-you")["card"] is None
+    assert "Jia Xu keeps the tribal level at 7" in game.text()
+
+
+@pytest.mark.rule("redux:resolution.reduce-tribal")
+def test_a_state_keeping_its_generals_hidden_lets_the_level_fall() -> None:
+    """Keeping the generals hidden forgoes the skill: the level drops as usual and no card
+    is turned. Showing a general whose skill does not act is refused and changes nothing,
+    and so is showing one that is not the state's own hidden general, or answering for
+    another state."""
+    game = hidden_jia_xu()
+    game.refuse("wei", {"do": "show", "general": game.ref("wei", "xun-you")},
+                "resolution.reduce-tribal", "has no skill that keeps the tribal level")
+    game.refuse("wei", {"do": "show", "general": "cao-cao"}, "conflict.recruit.usable")
+    game.refuse("wu", "stay-hidden")
+    game.act("wei", "stay-hidden")
+    assert game.st("wei")["tribal"] == 6
+    assert game.general("wei", "jia-xu")["card"] is None
+    assert "keeps its hidden generals hidden" in game.text()

@@ -45,6 +45,23 @@ def allowed_border(t: Table, role: str, border: str) -> bool:
     return border != first
 
 
+def wasted_first(t: Table, role: str, space: str, pending: list[str]) -> IllegalAction | None:
+    """Why taking the battle ``space`` now would waste it while another pending battle on
+    the other border would make it usable (battle.station.second-general): with one
+    general stationed, the next must leave his border, the one after goes anywhere."""
+    if t.cat.spaces[space].kind != "battle" or allowed_border(t, role, border_of(t, space)):
+        return None
+    border = border_of(t, space)
+    for other in pending:
+        if (other != space and t.cat.spaces[other].kind == "battle"
+                and border_of(t, other) != border and options(t, role, other)):
+            return IllegalAction(
+                f"take {t.sname(other)} first: a state's second stationed general must go to "
+                f"its other border, so {t.sname(space)} taken now would station nobody",
+                "battle.station.second-general")
+    return None
+
+
 def options(t: Table, role: str, space: str) -> list[dict[str, Any]]:
     """Every legal stationing: general, location, units, flip (for a lone general)."""
     border = border_of(t, space)

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_redux import bids, effects
 from pbem.games.three_kingdoms_redux.flow import Handler, Step, ask, button, handler, no_extra
+from pbem.games.three_kingdoms_redux.rules.battle import wasted_first
 from pbem.games.three_kingdoms_redux.table import Table
 
 
@@ -101,6 +103,8 @@ class TakeActions(Handler):
             return None
         offers = []
         for space in pending(t, role):
+            if wasted_first(t, role, space, pending(t, role)) is not None:
+                continue  # only the order in which it can be used is offered
             offers.append(button("take", f"Take the action: {t.sname(space)}",
                                  "resolution.take-actions", space=space))
         for space in pending(t, role):
@@ -126,6 +130,13 @@ class TakeActions(Handler):
             effects.outsider_gain(t, role, won)
             return
         step["index"] += 1
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        space = action.get("space")
+        if action.get("do") != "take" or space not in pending(t, role):
+            return None
+        return wasted_first(t, role, str(space), pending(t, role))
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         verb = action["do"]

@@ -10,11 +10,22 @@ it buy one popular support token for 2 rice; a state left at level 1 suffers a r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from pbem.engine import Prompt
+from pbem.engine import ActionSpec, Prompt
 from pbem.games.three_kingdoms_redux import effects
-from pbem.games.three_kingdoms_redux.flow import Handler, Step, ask, button, handler, no_extra
+from pbem.games.three_kingdoms_redux.flow import (
+    Handler,
+    Step,
+    arg_str,
+    ask,
+    button,
+    choice,
+    handler,
+    no_extra,
+    require,
+)
 from pbem.games.three_kingdoms_redux.orders import wants_question
 from pbem.games.three_kingdoms_redux.table import Table
 
@@ -98,36 +109,90 @@ class Level12(Handler):
 
 @handler
 class ReduceTribal(Handler):
+    """The decline (resolution.reduce-tribal). First each state that might hold its level
+    with a hidden general's skill (skill.jia-xu) is offered to show him now, or to keep
+    him hidden and let the level fall; the offer rests on public facts only."""
+
     name = "reduce-tribal"
 
-    def run(self, t: Table, step: Step) -> None:
-        t.s["stack"].pop()
-        t.heading("Tribal relations of states that did not take their tribal action",
-                  "resolution.reduce-tribal")
-        questions = []
-        for role in t.s["action_order"]:
-            st = t.st(role)
-            if t.flags(role)["tribal"]:
-                continue
-            before = st["tribal"]
-            hold = effects.tribal_hold(t, role)
-            if hold and hold[0] == "raise":
-                st["tribal"] = min(t.cat.tribal_max, before + 1)
-                t.say(f"{t.rname(role)}: {hold[1]} raises the tribal level {before} -> "
-                      f"{st['tribal']}", "skill.ling-cao")
-            elif hold:
-                t.say(f"{t.rname(role)}: {hold[1]} keeps the tribal level at {before}",
-                      "skill.jia-xu")
-            else:
-                st["tribal"] = max(t.cat.tribal_min, before - t.cat.n("tribal_decline"))
-                t.say(f"{t.rname(role)}'s tribal level falls {before} -> {st['tribal']}",
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if not step.get("offer"):
+            return None
+        role = step["offer"][0]
+        hidden = [(ref, _hidden_label(t, role, ref)) for ref, e in t.generals(role).items()
+                  if e["card"] is None]
+        show = ActionSpec("show", "Show a hidden general whose skill holds the tribal level",
+                          "skill.jia-xu", params=(replace(
+                              choice("general", "General", hidden, hidden[0][0]),
+                              required=len(hidden) > 1),))
+        keep = button("stay-hidden", "Keep them hidden (the tribal level falls as usual)",
                       "resolution.reduce-tribal")
-            if hold and can_buy(t, role):
-                questions.append(role)
-        for role in t.s["action_order"]:
-            if t.st(role)["tribal"] == t.cat.tribal_min:
-                t.st(role)["deficit"] += 1
-                t.say(f"{t.rname(role)} is at tribal level {t.cat.tribal_min}: a rebellion "
-                      "brings 1 deficit token", "resolution.rebellion")
-        for role in reversed(questions):
-            t.s["stack"].append({"step": "level-12", "role": role})
+        return ask(role, "tribal-hold", f"{t.rname(role)} did not take its tribal action: show "
+                   "a hidden general whose skill keeps the tribal level this round?",
+                   [show, keep], "resolution.reduce-tribal")
+
+    def run(self, t: Table, step: Step) -> None:
+        if not step.get("started"):
+            step["started"] = True
+            t.heading("Tribal relations of states that did not take their tribal action",
+                      "resolution.reduce-tribal")
+            step["offer"] = [r for r in t.s["action_order"] if not t.flags(r)["tribal"]
+                             and effects.hidden_hold_possible(t, r)]
+            if step["offer"]:
+                return
+        t.s["stack"].pop()
+        decline(t)
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "stay-hidden":
+            no_extra(action, (), "resolution.reduce-tribal")
+            t.say(f"{t.rname(role)} keeps its hidden generals hidden",
+                  "resolution.reduce-tribal")
+            step["offer"].pop(0)
+            return
+        no_extra(action, ("general",), "skill.jia-xu")
+        ref = arg_str(action, "general", "skill.jia-xu")
+        require(ref in t.generals(role) and t.entry(role, ref)["card"] is None,
+                "only a hidden general of one's own can be shown", "conflict.recruit.usable")
+        card = t.reveal(role, ref)
+        require(effects.tribal_hold(t, role) is not None, f"{card.name} has no skill that "
+                f"keeps the tribal level in round {t.s['round']}; without one it falls",
+                "resolution.reduce-tribal")
+        t.say(f"{t.rname(role)} shows {card.name} to use his skill", "skill.jia-xu")
+        step["offer"].pop(0)
+
+
+def _hidden_label(t: Table, role: str, ref: str) -> str:
+    card = t.viewer_general(role, ref)
+    return card.name if card else f"hidden general {ref}"
+
+
+def decline(t: Table) -> None:
+    """Lower (or hold) the level of each state without its tribal action; rebellions."""
+    questions = []
+    for role in t.s["action_order"]:
+        st = t.st(role)
+        if t.flags(role)["tribal"]:
+            continue
+        before = st["tribal"]
+        hold = effects.tribal_hold(t, role)
+        if hold and hold[0] == "raise":
+            st["tribal"] = min(t.cat.tribal_max, before + 1)
+            t.say(f"{t.rname(role)}: {hold[1]} raises the tribal level {before} -> "
+                  f"{st['tribal']}", "skill.ling-cao")
+        elif hold:
+            t.say(f"{t.rname(role)}: {hold[1]} keeps the tribal level at {before}",
+                  "skill.jia-xu")
+        else:
+            st["tribal"] = max(t.cat.tribal_min, before - t.cat.n("tribal_decline"))
+            t.say(f"{t.rname(role)}'s tribal level falls {before} -> {st['tribal']}",
+                  "resolution.reduce-tribal")
+        if hold and can_buy(t, role):
+            questions.append(role)
+    for role in t.s["action_order"]:
+        if t.st(role)["tribal"] == t.cat.tribal_min:
+            t.st(role)["deficit"] += 1
+            t.say(f"{t.rname(role)} is at tribal level {t.cat.tribal_min}: a rebellion "
+                  "brings 1 deficit token", "resolution.rebellion")
+    for role in reversed(questions):
+        t.s["stack"].append({"step": "level-12", "role": role})
