@@ -240,8 +240,10 @@ def apply(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     note: Annotated[list[str], typer.Option(
-        "--note", metavar="ROLE=TEXT", help="A note only ROLE can read, sealed in your save "
-                                            "(where the game allows it, e.g. to an ally).")
+        "--note", metavar="ROLE=TEXT", help="A note only ROLE can read, during the game and "
+                                            "after its audit; the others see only that you "
+                                            "wrote one (where the game allows it, e.g. to an "
+                                            "ally).")
     ] = [],  # noqa: B006
     as_name: AsName = None,
     key: KeyPath = None,

@@ -56,5 +56,5 @@ def audit(final_state: dict[str, Any], anchors: dict[str, bytes],
             continue
         entries.append(crypto_audit.PrivateDeckEntry(
             key.split("/")[0], model.label(key), len(deck["cards"]), bytes.fromhex(deck["seed"]),
-            tuple(model.private_events(deck))))
+            tuple(bytes.fromhex(c) for c in deck["order"]), tuple(model.private_events(deck))))
     return crypto_audit.audit(anchors, publics, openings, entries)

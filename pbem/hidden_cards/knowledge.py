@@ -60,11 +60,7 @@ def replay_private(data: dict[str, Any], seat: Seat, key: str) -> private_deck.P
     entry = model.private_deck_of(data, key)
     deck = private_deck.PrivateDeck(seat.role, model.label(key), len(entry["cards"]),
                                     seat.keys.private_deck_seed(model.label(key)))
-    for event in model.private_events(entry):
-        if isinstance(event, private_deck.GiveBack):
-            deck.give_back(event.slots)
-        else:
-            deck.draw(event.count, event.outside)
+    deck.replay(model.private_events(entry))
     return deck
 
 

@@ -11,8 +11,9 @@ missing provide them. Layout::
       cards: {HANDLE: {deck, ct, holder, shares: {ROLE: share}, barred: [ROLE...],
                        face: null | card id}}
       passes: [{card: HANDLE, by: ROLE, to: ROLE, envelope: null | ...}]
-      private: {OWNER/DECK: {cards: [ids], seed: hex, events: [...], held: {HANDLE: [d, j]},
-                             reveals: {HANDLE: {card, salt}}}}
+      private: {OWNER/DECK: {cards: [ids], seed: hex, order: [hex per position],
+                             events: [{count, outside} | {back: [[d, j]...]}],
+                             held: {HANDLE: [d, j]}, reveals: {HANDLE: {card, salt}}}}
       sealed: {HANDLE: {by: ROLE, commitment: hex | null, envelope: ..., value: null | v}}
       piles: {PILE: [HANDLE...]}
       count: {PREFIX: n}
@@ -47,8 +48,8 @@ def create(shared: Mapping[str, Sequence[str]],
                   for name, cards in shared.items()},
         "cards": {},
         "passes": [],
-        "private": {f"{owner}/{name}": {"cards": list(cards), "seed": None, "events": [],
-                                        "held": {}, "reveals": {}}
+        "private": {f"{owner}/{name}": {"cards": list(cards), "seed": None, "order": None,
+                                        "events": [], "held": {}, "reveals": {}}
                     for owner, decks in private.items() for name, cards in decks.items()},
         "sealed": {},
         "piles": {},
@@ -132,9 +133,7 @@ def private_events(deck: Mapping[str, Any]) -> list[private_deck.Event]:
         if "back" in event:
             out.append(private_deck.GiveBack(tuple((int(d), int(j)) for d, j in event["back"])))
         else:
-            commitments = tuple(bytes.fromhex(c) for c in event["commitments"] or [])
-            out.append(private_deck.Draw(int(event["count"]), bytes.fromhex(event["outside"]),
-                                         commitments))
+            out.append(private_deck.Draw(int(event["count"]), bytes.fromhex(event["outside"])))
     return out
 
 

@@ -1,8 +1,10 @@
 """Notes between players that only the two can read (the game says who may: allies).
 
 A note travels in the sender's save (``contributions.notes``), sealed in an envelope to
-the recipient; nothing of it stays in the position. ``pbem notes SAVE`` reads the notes
-addressed to you in the game's saves.
+the recipient's *note* key, a key pair of its own that the audit never opens (the envelope
+key it opens would let anyone with the saves read every note afterwards); nothing of it
+stays in the position. ``pbem notes SAVE`` reads the notes addressed to you in the game's
+saves, during the game and after its audit alike.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def seal(data: dict[str, Any], seat: Seat, sequence: int,
         if len(text) > MAX_NOTE:
             raise IllegalAction(f"a note is at most {MAX_NOTE} characters")
         public = PublicKeys.from_record(data["keys"][to], to)
-        box = envelope.seal(public.envelope, text.encode("utf-8"),
+        box = envelope.seal(public.note, text.encode("utf-8"),
                             _aad(seat, seat.role, to, sequence),
                             seed=seat.keys.nonce_seed(f"note:{sequence}:{index}:{to}"))
         out.append({"to": to, "envelope": box.record()})
@@ -65,7 +67,7 @@ def read(save_doc: dict[str, Any], seat: Seat, sequence: int) -> list[tuple[str,
             continue
         sender = save_doc["writer"]
         box = Envelope.from_record(note["envelope"], sender)
-        opened = envelope.open(seat.keys.envelope_private, box,
+        opened = envelope.open(seat.keys.note_private, box,
                                _aad(seat, sender, seat.role, sequence), sender=sender)
         found.append((sender, opened.plaintext.decode("utf-8", "replace")))
     return found

@@ -4,7 +4,7 @@ check that it gave exactly that.
 In a fixed order: their keys (their first save); their step of every deck's joint shuffle
 (once every key is known); their decryption share of every face-down card another player
 holds (unless they held it once: then only in envelopes); the envelopes of cards that
-left their hands; the commitments of their private decks' seeds and draws; the
+left their hands; the commitments of their private decks' seeds and orders; the
 commitments of choices they sealed in this save; and, at the audit, their opened secrets.
 The writer's pbem makes them (:func:`fulfil`); every verifier checks them one by one and
 applies them (:func:`check`), so both reach the same position. Nothing else is accepted.
@@ -21,6 +21,7 @@ from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, handover, private_deck, records, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share
 from pbem.secrets.envelope import Envelope
+from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import Opening, PublicKeys, anchor_of
 
 ORDER = ("keys", "shuffles", "shares", "passes", "commitments", "sealed", "opening")
@@ -54,8 +55,7 @@ def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
     if category == "commitments":
         out = []
         for key, deck in data["private"].items():
-            if key.split("/")[0] == role and (deck["seed"] is None or any(
-                    "back" not in e and e["commitments"] is None for e in deck["events"])):
+            if key.split("/")[0] == role and deck["seed"] is None:
                 out.append(key)
         return out
     if category == "sealed":
@@ -163,26 +163,10 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
         out = {}
         for key in items:
             deck = data["private"][key]
-            seed = keys.private_deck_seed(model.label(key))
-            made: dict[str, Any] = {}
-            if deck["seed"] is None:
-                made["seed"] = private_deck.seed_commitment(seat.role, model.label(key),
-                                                            seed).hex()
-            replay = private_deck.PrivateDeck(seat.role, model.label(key), len(deck["cards"]),
-                                              seed)
-            draws: dict[int, list[str]] = {}
-            number = 0
-            for raw, event in zip(deck["events"], model.private_events(deck), strict=True):
-                if isinstance(event, private_deck.GiveBack):
-                    replay.give_back(event.slots)
-                    continue
-                drawn, _ = replay.draw(event.count, event.outside)
-                if raw["commitments"] is None:
-                    draws[number] = [c.hex() for c in drawn.commitments]
-                number += 1
-            if draws:
-                made["draws"] = draws
-            out[key] = made
+            made = private_deck.PrivateDeck(seat.role, model.label(key), len(deck["cards"]),
+                                            keys.private_deck_seed(model.label(key)))
+            out[key] = {"seed": made.commitment.hex(),
+                        "order": [c.hex() for c in made.order_commitments()]}
         return out
     if category == "sealed":
         return {h: sealing.contribution(data, seat, h) for h in items}
@@ -251,40 +235,44 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
 
 
 def _apply_commitments(data: dict[str, Any], role: str, items: list[str], value: Any) -> None:
+    """A private deck's seed commitment and one commitment per position, given once."""
     for key in items:
         deck = data["private"][key]
         given = value[key]
-        if not isinstance(given, dict) or set(given) - {"seed", "draws"}:
-            raise ChainError(f"contributions.commitments.{key}: seed and draws only", role)
-        if deck["seed"] is None:
-            deck["seed"] = records.raw(given, "seed", key, role, 32).hex()
-        draws = [e for e in deck["events"] if "back" not in e]
-        wanted = [n for n, e in enumerate(draws) if e["commitments"] is None]
-        got = given.get("draws") or {}
-        if not isinstance(got, dict) or sorted(int(n) for n in got) != wanted:
-            raise ChainError(f"contributions.commitments.{key}: the draws {wanted}", role)
-        for n in wanted:
-            listed = got.get(n, got.get(str(n)))
-            if not isinstance(listed, list) or len(listed) != draws[n]["count"]:
-                raise ChainError(f"contributions.commitments.{key}: draw {n} has "
-                                 f"{draws[n]['count']} cards", role)
-            draws[n]["commitments"] = [records.raw({"c": c}, "c", key, role, 32).hex()
-                                       for c in listed]
+        if not isinstance(given, dict) or set(given) != {"seed", "order"}:
+            raise ChainError(f"contributions.commitments.{key}: a seed and an order", role)
+        seed = records.raw(given, "seed", key, role, 32).hex()
+        listed = given["order"]
+        if not isinstance(listed, list) or len(listed) != len(deck["cards"]):
+            raise ChainError(f"contributions.commitments.{key}: the order has one commitment "
+                             f"for each of the {len(deck['cards'])} cards", role)
+        deck["order"] = [records.raw({"c": c}, "c", key, role, 32).hex() for c in listed]
+        deck["seed"] = seed
 
 
 def _check_private_reveals(data: dict[str, Any]) -> None:
-    """A card shown from a private deck matches the commitment made when it was drawn."""
+    """A card shown from a private deck opens the commitment of the position its draw
+    took (fixed by the draw's outside input, which anyone can follow), and no card is
+    shown from two positions of one deck."""
     for key, deck in data["private"].items():
+        if not deck["reveals"]:
+            continue
         owner = key.split("/")[0]
-        draws = [e for e in deck["events"] if "back" not in e]
-        for handle, shown in deck["reveals"].items():
+        label = model.label(key)
+        if deck["order"] is None:
+            raise SecretsError("a card is shown before the deck's order was committed",
+                               f"private deck {label}", owner)
+        positions = private_deck.Positions(owner, label, len(deck["cards"])).replay(
+            model.private_events(deck)).taken
+        shown: dict[tuple[int, int], str] = {}
+        for handle, record in deck["reveals"].items():
             slot = deck["held"].get(handle)
             if slot is None:
                 continue
-            commitments = draws[slot[0]]["commitments"]
-            if commitments is None:
-                continue
-            private_deck.check_reveal(bytes.fromhex(commitments[slot[1]]), owner,
-                                      model.label(key), (int(slot[0]), int(slot[1])),
-                                      deck["cards"].index(shown["card"]),
-                                      bytes.fromhex(str(shown["salt"])))
+            where = (int(slot[0]), int(slot[1]))
+            card = deck["cards"].index(record["card"])
+            private_deck.check_reveal(bytes.fromhex(deck["order"][positions[where]]), owner,
+                                      label, positions[where], card,
+                                      bytes.fromhex(str(record["salt"])))
+            shown[where] = str(record["card"])
+        private_deck.check_not_shown_twice(shown, positions, owner, label)

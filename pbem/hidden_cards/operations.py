@@ -192,7 +192,7 @@ class SealedSecrets:
                                           f"(outside input {n + 1} of {OUTSIDE_DRAWS})"
                            ).to_bytes(4, "big") for n in range(OUTSIDE_DRAWS))
         number = sum(1 for e in entry["events"] if "back" not in e)
-        entry["events"].append({"count": count, "outside": outside.hex(), "commitments": None})
+        entry["events"].append({"count": count, "outside": outside.hex()})
         handles = []
         for j in range(count):
             handle = model.new_handle(self.data, key)

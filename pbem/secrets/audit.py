@@ -57,6 +57,7 @@ class PrivateDeckEntry:
     label: str
     size: int
     commitment: bytes
+    order: tuple[bytes, ...]
     events: tuple[private_deck.Event, ...]
 
 
@@ -147,8 +148,8 @@ class _Audit:
         opening = self.openings.get(entry.owner)
         if opening is not None:
             seed = opening.private_deck_seed(entry.label)
-            private_deck.audit(entry.owner, entry.label, entry.size, entry.commitment, seed,
-                               entry.events)
+            private_deck.audit(entry.owner, entry.label, entry.size, entry.commitment,
+                               entry.order, seed, entry.events)
 
 
 def audit(anchor: keys.Anchors, publics: Mapping[str, PublicKeys],

@@ -8,12 +8,15 @@ from the root with its own label:
   of knowledge bound to the anchor, the role and the other published keys (no rogue-key
   attack on the joint key, and no field of the record can change unnoticed);
 * an X25519 key pair for envelopes (data encrypted to this player alone);
+* a second X25519 key pair for notes between players, which is never opened, so a note
+  stays readable by its recipient alone after the audit;
 * master seeds for shuffles, private decks and nonces, from which each use derives its
   own seed with a label.
 
 At the audit a player opens :class:`Opening` (``x``, the shuffle and private-deck masters
 and the envelope key); anyone checks it against the :class:`PublicKeys` published at the
-start. The nonce master is never opened: sealed choices open their nonces one by one.
+start. The nonce master and the note key are never opened: sealed choices open their
+nonces one by one, and notes are not part of what the audit checks.
 """
 
 from __future__ import annotations
@@ -72,10 +75,12 @@ class PublicKeys:
     proof: Proof
     envelope: bytes
     seeds: bytes
+    note: bytes
 
     def record(self) -> dict[str, Any]:
         return {"elgamal": self.elgamal.hex(), "proof": self.proof.record(),
-                "envelope": self.envelope.hex(), "seeds": self.seeds.hex()}
+                "envelope": self.envelope.hex(), "seeds": self.seeds.hex(),
+                "note": self.note.hex()}
 
     @classmethod
     def from_record(cls, record: Any, role: str) -> PublicKeys:
@@ -84,14 +89,15 @@ class PublicKeys:
                                   "key proof", role)
         return cls(role, records.point(record, "elgamal", "keys", role), proof,
                    records.raw(record, "envelope", "keys", role, 32),
-                   records.raw(record, "seeds", "keys", role, 32))
+                   records.raw(record, "seeds", "keys", role, 32),
+                   records.raw(record, "note", "keys", role, 32))
 
     def check(self, anchor: bytes) -> None:
         """Refuse keys whose proof of knowledge fails for this game and role."""
         group.point(self.elgamal, "elgamal key", self.role)
         pairs = [(group.GENERATOR, self.elgamal)]
         if not proofs.check(self.proof, pairs, KEY_PROOF, anchor, self.role, self.envelope,
-                            self.seeds):
+                            self.seeds, self.note):
             raise SecretsError("the proof of knowledge of the key does not hold",
                                "elgamal key", self.role)
 
@@ -159,6 +165,8 @@ class GameKeys:
         self._nonce_master = _sub(root, "nonce")
         self.envelope_private = _sub(root, "envelope")
         self.envelope_public = envelope_public(self.envelope_private)
+        self.note_private = _sub(root, "note")
+        self.note_public = envelope_public(self.note_private)
 
     @classmethod
     def derive(cls, identity: PrivateKey, anchor: bytes, role: str) -> GameKeys:
@@ -172,8 +180,10 @@ class GameKeys:
         seeds = seeds_commitment(self.anchor, self.role, self._shuffle_master,
                                  self._deck_master)
         proof = proofs.prove(self.x, [(group.GENERATOR, self.elgamal)], KEY_PROOF,
-                             self.anchor, self.role, self.envelope_public, seeds)
-        return PublicKeys(self.role, self.elgamal, proof, self.envelope_public, seeds)
+                             self.anchor, self.role, self.envelope_public, seeds,
+                             self.note_public)
+        return PublicKeys(self.role, self.elgamal, proof, self.envelope_public, seeds,
+                          self.note_public)
 
     def opening(self) -> Opening:
         """What this player opens at the audit."""

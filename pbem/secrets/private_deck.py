@@ -1,23 +1,30 @@
-"""A player's own hidden deck, which its owner can neither foresee nor stack.
+"""A player's own hidden deck, which its owner can neither choose from nor stack.
 
-At creation the owner commits to the deck's seed (derived from their private-deck master,
-:meth:`GameKeys.private_deck_seed`). Each draw mixes that seed with an *outside input*
-fixed after the commitment and unknown to the owner until the draw (another player's next
-hash-chain link, as for witnessed dice), and picks the cards uniformly from what is left
-(rejection sampling). The owner learns the cards; everyone else sees how many were drawn
-and a salted commitment to each, so a later reveal of one card is bound at once. Cards
-given back return to the deck unseen (their slots are public, their faces are not). At the
-audit the opened seed replays the whole history: a wrong commitment names the owner.
+When the deck is made the owner publishes a commitment to its seed (derived from their
+private-deck master, :meth:`GameKeys.private_deck_seed`) and a commitment to each
+*position* of the deck: the seed fixes an order of the cards (:func:`order`), and position
+``i`` is committed as ``H(owner, label, i, card, salt_i)``. Everyone sees the commitments,
+nobody but the owner the cards.
 
-A card is known by its *slot* ``(draw number, position in that draw)``; cards are the
-deck's indices ``0 .. size-1`` (the caller maps them to card ids).
+Each draw takes its positions from the positions still in the deck by an *outside input*
+alone (another player's next hash-chain link, or the turn's dice, fixed after the
+commitments): anyone computes which positions a draw took (:class:`Positions`), so the
+owner cannot pick one. Whatever order the owner committed to, a position chosen at random
+holds a random card of the deck. A card shown later opens its position's commitment and is
+checked at once; the same card shown from two positions of one deck (an order with a card
+twice) is refused at once too. Cards given back return their positions to the deck
+unseen. At the audit the opened seed re-makes the order and its commitments: an order
+other than the seed's names the owner.
+
+A card is known by its *slot* ``(draw number, place in that draw)``; cards are the deck's
+indices ``0 .. size-1`` (the caller maps them to card ids).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pbem.secrets import group
@@ -32,26 +39,62 @@ def seed_commitment(owner: str, label: str, seed: bytes) -> bytes:
     return group.digest("pbem-private-deck-seed", owner, label, seed)
 
 
-def card_commitment(owner: str, label: str, slot: Slot, card: int, salt: bytes) -> bytes:
-    """The commitment to the card drawn into ``slot``."""
-    return group.digest("pbem-private-card", owner, label, slot[0], slot[1], card, salt)
+def order(seed: bytes, label: str, size: int) -> list[int]:
+    """The order of the cards the seed makes: ``order[i]`` is the card at position ``i``."""
+    stream = RandomStream(seed, "pbem-private-order", label)
+    cards = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = stream.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
 
 
-def check_reveal(commitment: bytes, owner: str, label: str, slot: Slot, card: int,
+def position_salt(seed: bytes, label: str, position: int) -> bytes:
+    """The salt of a position's commitment (derived from the seed: nothing is stored)."""
+    return hmac.new(seed, group.frame("pbem-private-position-salt", label, position),
+                    hashlib.sha256).digest()
+
+
+def position_commitment(owner: str, label: str, position: int, card: int,
+                        salt: bytes) -> bytes:
+    """The commitment to the card at ``position``."""
+    return group.digest("pbem-private-position", owner, label, position, card, salt)
+
+
+def order_commitments(owner: str, label: str, seed: bytes, cards: Sequence[int]
+                      ) -> tuple[bytes, ...]:
+    """The commitments to an order of the cards, one per position."""
+    return tuple(position_commitment(owner, label, i, card, position_salt(seed, label, i))
+                 for i, card in enumerate(cards))
+
+
+def check_reveal(commitment: bytes, owner: str, label: str, position: int, card: int,
                  salt: bytes) -> None:
-    """Refuse a revealed card that does not match the commitment made when it was drawn."""
-    if not hmac.compare_digest(card_commitment(owner, label, slot, card, salt), commitment):
-        raise SecretsError(f"the card shown for slot {slot[0]}.{slot[1]} is not the one drawn",
-                           f"private deck {label}", owner)
+    """Refuse a shown card that is not the one committed at its position."""
+    if not hmac.compare_digest(position_commitment(owner, label, position, card, salt),
+                               commitment):
+        raise SecretsError(f"the card shown from position {position} is not the one "
+                           "committed there", f"private deck {label}", owner)
+
+
+def check_not_shown_twice(shown: Mapping[Slot, Hashable], positions: Mapping[Slot, int],
+                          owner: str, label: str) -> None:
+    """Refuse one card shown from two positions of the deck (slot -> card shown, as an
+    index or as the caller's card id)."""
+    seen: dict[Hashable, int] = {}
+    for slot, card in shown.items():
+        where = positions[slot]
+        if seen.setdefault(card, where) != where:
+            raise SecretsError(f"card {card} is shown a second time (positions {seen[card]} "
+                               f"and {where})", f"private deck {label}", owner)
 
 
 @dataclass(frozen=True)
 class Draw:
-    """A public draw event: how many cards, the outside input, a commitment per card."""
+    """A public draw event: how many cards, and the outside input that picks them."""
 
     count: int
     outside: bytes
-    commitments: tuple[bytes, ...]
 
 
 @dataclass(frozen=True)
@@ -69,93 +112,115 @@ class CardReveal:
     """What the owner shows to prove which card a slot holds."""
 
     slot: Slot
+    position: int
     card: int
     salt: bytes
 
 
+class Positions:
+    """The public side of a deck: which positions are left, and where each slot came from.
+
+    Everyone rebuilds it from the events; the owner's :class:`PrivateDeck` uses the same."""
+
+    def __init__(self, owner: str, label: str, size: int) -> None:
+        if size < 0:
+            raise ValueError("a deck cannot hold fewer than no cards")
+        self.owner = owner
+        self.label = label
+        self.left = list(range(size))
+        self.held: dict[Slot, int] = {}
+        self.taken: dict[Slot, int] = {}  # every slot ever drawn, given back or not
+        self.draws = 0
+
+    def _fault(self, text: str) -> SecretsError:
+        return SecretsError(text, f"private deck {self.label}", self.owner)
+
+    def draw(self, count: int, outside: bytes) -> dict[Slot, int]:
+        """The positions a draw takes (slot -> position), fixed by the outside input."""
+        if not 0 <= count <= len(self.left):
+            raise self._fault(f"cannot draw {count} of the {len(self.left)} cards left")
+        stream = RandomStream(outside, "pbem-private-draw", self.label, self.draws)
+        slots = {(self.draws, j): self.left.pop(stream.below(len(self.left)))
+                 for j in range(count)}
+        self.draws += 1
+        self.held.update(slots)
+        self.taken.update(slots)
+        return slots
+
+    def give_back(self, slots: Iterable[Slot]) -> tuple[Slot, ...]:
+        """Return held slots' positions to the deck."""
+        chosen = tuple(slots)
+        if len(set(chosen)) != len(chosen):
+            raise self._fault("a slot is given back twice")
+        for slot in chosen:
+            if slot not in self.held:
+                raise self._fault(f"slot {slot[0]}.{slot[1]} is not held")
+        for slot in chosen:
+            self.left.append(self.held.pop(slot))
+        self.left.sort()
+        return chosen
+
+    def replay(self, events: Sequence[Event]) -> Positions:
+        for event in events:
+            if isinstance(event, GiveBack):
+                self.give_back(event.slots)
+            else:
+                self.draw(event.count, event.outside)
+        return self
+
+
 class PrivateDeck:
-    """The owner's view of a private deck: the cards left and the cards held, by slot.
+    """The owner's view of a private deck: the order, and the cards held, by slot.
 
     Everything follows from the seed and the public events, so the owner's pbem rebuilds
     it from the save (:meth:`replay`) and the audit does the same with the opened seed.
     """
 
     def __init__(self, owner: str, label: str, size: int, seed: bytes) -> None:
-        if size < 0:
-            raise ValueError("a deck cannot hold fewer than no cards")
         self.owner = owner
         self.label = label
         self.seed = seed
-        self.pool = list(range(size))
-        self.held: dict[Slot, int] = {}
-        self.draws = 0
+        self.order = order(seed, label, size)
+        self.positions = Positions(owner, label, size)
 
     @property
     def commitment(self) -> bytes:
         return seed_commitment(self.owner, self.label, self.seed)
 
-    def salt(self, slot: Slot) -> bytes:
-        """The salt of a slot's commitment (derived from the seed: nothing is stored)."""
-        return hmac.new(self.seed, group.frame("pbem-private-card-salt", self.label, *slot),
-                        hashlib.sha256).digest()
+    def order_commitments(self) -> tuple[bytes, ...]:
+        return order_commitments(self.owner, self.label, self.seed, self.order)
 
-    def _pick(self, count: int, outside: bytes) -> list[int]:
-        if not 0 <= count <= len(self.pool):
-            raise SecretsError(f"cannot draw {count} of the {len(self.pool)} cards left",
-                               f"private deck {self.label}", self.owner)
-        stream = RandomStream(self.seed, "pbem-private-draw", self.label, self.draws, outside)
-        return [self.pool.pop(stream.below(len(self.pool))) for _ in range(count)]
+    @property
+    def held(self) -> dict[Slot, int]:
+        """The cards held, by slot."""
+        return {slot: self.order[p] for slot, p in self.positions.held.items()}
+
+    @property
+    def pool(self) -> list[int]:
+        """The cards left in the deck (in position order)."""
+        return [self.order[p] for p in self.positions.left]
 
     def draw(self, count: int, outside: bytes) -> tuple[Draw, dict[Slot, int]]:
         """Draw ``count`` cards: the public event and the cards, by slot, for the owner."""
-        number = self.draws
-        cards = self._pick(count, outside)
-        self.draws += 1
-        slots = {(number, j): card for j, card in enumerate(cards)}
-        self.held.update(slots)
-        commitments = tuple(card_commitment(self.owner, self.label, slot, card, self.salt(slot))
-                            for slot, card in slots.items())
-        return Draw(count, outside, commitments), slots
+        slots = self.positions.draw(count, outside)
+        return Draw(count, outside), {slot: self.order[p] for slot, p in slots.items()}
 
     def give_back(self, slots: Iterable[Slot]) -> GiveBack:
         """Return held cards to the deck (the event others see names only slots)."""
-        chosen = tuple(slots)
-        if len(set(chosen)) != len(chosen):
-            raise SecretsError("a slot is given back twice", f"private deck {self.label}",
-                               self.owner)
-        for slot in chosen:
-            if slot not in self.held:
-                raise SecretsError(f"slot {slot[0]}.{slot[1]} is not held",
-                                   f"private deck {self.label}", self.owner)
-        for slot in chosen:
-            self.pool.append(self.held.pop(slot))
-        self.pool.sort()
-        return GiveBack(chosen)
+        return GiveBack(self.positions.give_back(slots))
 
     def reveal(self, slot: Slot) -> CardReveal:
-        """The opening of one held card's commitment."""
-        if slot not in self.held:
+        """The opening of one held card's position commitment."""
+        position = self.positions.held.get(slot)
+        if position is None:
             raise SecretsError(f"slot {slot[0]}.{slot[1]} is not held",
                                f"private deck {self.label}", self.owner)
-        return CardReveal(slot, self.held[slot], self.salt(slot))
+        return CardReveal(slot, position, self.order[position],
+                          position_salt(self.seed, self.label, position))
 
     def replay(self, events: Sequence[Event]) -> None:
-        """Apply published events, checking each draw's commitments against the seed."""
-        for event in events:
-            if isinstance(event, GiveBack):
-                self.give_back(event.slots)
-                continue
-            expected, _ = self.draw(event.count, event.outside)
-            if len(event.commitments) != event.count:
-                raise SecretsError(f"draw {self.draws - 1} has {len(event.commitments)} "
-                                   f"commitments for {event.count} cards",
-                                   f"private deck {self.label}", self.owner)
-            for j, (mine, theirs) in enumerate(zip(expected.commitments, event.commitments,
-                                                   strict=True)):
-                if not hmac.compare_digest(mine, theirs):
-                    raise SecretsError(f"the commitment of slot {self.draws - 1}.{j} is not "
-                                       "the card the seed draws",
-                                       f"private deck {self.label}", self.owner)
+        """Apply published events."""
+        self.positions.replay(events)
 
 
 def remaining(size: int, events: Iterable[Event]) -> int:
@@ -166,7 +231,8 @@ def remaining(size: int, events: Iterable[Event]) -> int:
     return left
 
 
-def audit(owner: str, label: str, size: int, commitment: bytes, seed: bytes,
+def audit(owner: str, label: str, size: int, commitment: bytes,
+          committed_order: Sequence[bytes], seed: bytes,
           events: Sequence[Event]) -> PrivateDeck:
     """Re-check a private deck's whole history with its opened seed; return the final
     deck, or raise naming the owner."""
@@ -174,5 +240,10 @@ def audit(owner: str, label: str, size: int, commitment: bytes, seed: bytes,
         raise SecretsError("the opened seed does not match its commitment",
                            f"private deck {label}", owner)
     deck = PrivateDeck(owner, label, size, seed)
+    made = deck.order_commitments()
+    if len(committed_order) != len(made) or not all(
+            hmac.compare_digest(a, b) for a, b in zip(made, committed_order, strict=False)):
+        raise SecretsError("the committed order of the cards is not the one the seed makes",
+                           f"private deck {label}", owner)
     deck.replay(events)
     return deck

@@ -168,33 +168,28 @@ def test_a_stacked_shuffle_is_refused_at_once_naming_the_shuffler() -> None:
         chain.verify(saves[3], saves[:3])
 
 
-def test_a_private_deck_stacked_by_its_owner_is_named_at_the_audit() -> None:
-    """The owner commits to cards their seed does not draw (to keep the best ones): the
-    commitments look like any others until the audit replays the deck."""
+def test_a_private_deck_stacked_by_its_owner_is_named_at_the_audit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The owner commits to another order of their deck than the one their seed makes
+    (still each card once): the draws take positions by outside input alone, so the order
+    gains nothing, and its commitments look like any others until the audit re-makes it."""
     cheater = "east"
-    real = private_deck.PrivateDeck._pick
+    real = private_deck.order
 
-    def best(self: private_deck.PrivateDeck, count: int, outside: bytes) -> list[int]:
-        picked = real(self, count, outside)
-        if self.pool:  # keep another card than the one the seed drew
-            swap = max(self.pool)
-            self.pool[self.pool.index(swap)] = picked[0]
-            picked[0] = swap
-        return picked
+    def stacked(seed: bytes, label: str, size: int) -> list[int]:
+        made = real(seed, label, size)
+        return made[::-1] if label.startswith(f"{cheater}/") else made
 
-    def cheat(prev: savefile.SaveFile) -> Any:
-        if prev.due and prev.due["role"] == cheater:
-            return _patched(private_deck.PrivateDeck, "_pick", best)
-        return None
-
+    monkeypatch.setattr(private_deck, "order", stacked)  # from east's join on
     for seed in range(12):
-        saves, _ = play(2, seed, cheat=cheat)
+        saves, _ = play(2, seed)
         scouted = any(a["do"] == "scout" and s.writer == cheater for s in saves
                       for a in s.actions)
         if scouted:
             break
     else:  # pragma: no cover - the random players never scouted
         pytest.fail("east never scouted")
+    monkeypatch.undo()  # the verifier's pbem is an honest one
     with pytest.raises(ChainError, match=f"audit found .*{cheater}"):
         chain.verify(saves[-1], saves[:-1], audit=True)
 

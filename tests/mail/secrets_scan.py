@@ -1,8 +1,8 @@
 """Looking for the players' secrets in every byte pbem wrote or mailed to each of them.
 
 A player's secrets in a game with hidden cards: their ElGamal secret, the masters of their
-shuffle, private-deck and nonce seeds, their envelope key (all derived from their identity
-key as pbem derives them), the links of their dice chain not revealed yet (the next few
+shuffle, private-deck and nonce seeds, their envelope and note keys (all derived from their
+identity key as pbem derives them), the links of their dice chain not revealed yet (the next few
 and the chain's seed), and their identity key itself. Each is looked for as raw bytes, hex
 (either case) and base64 (standard and URL-safe, at each of the three byte offsets a
 base64 stream can put it at), in the bytes as they are and with every space and line break
@@ -87,6 +87,7 @@ def secrets_of(role: str, key: PrivateKey, last: SaveFile) -> list[Secret]:
               for name in ("shuffle", "decks")]
     found.append(Secret(role, "envelope key", bytes.fromhex(opening["envelope"])))
     found.append(Secret(role, "nonce seed master", keys._nonce_master))
+    found.append(Secret(role, "note key", keys.note_private))
     used = int(last.doc["dice"]["links"][role]["used"])
     anchor = session.anchor_of(last, role)
     unrevealed = {*range(used + 1, used + 1 + UNREVEALED_LINKS), dice.CHAIN_LENGTH}

@@ -101,4 +101,4 @@ def test_a_players_secrets_are_the_ones_pbem_derives() -> None:
     assert f"dice link {dice.CHAIN_LENGTH}" in found
     identity_key = people[0].key._key.private_bytes_raw()
     assert found["identity key"] == identity_key
-    assert len(found) == len(set(found.values())) == 5 + 4 + 1
+    assert len(found) == len(set(found.values())) == 6 + 4 + 1

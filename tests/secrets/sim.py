@@ -99,6 +99,8 @@ class Table:
         self.shuffles = 0
         self.deck_events: dict[tuple[str, str], list[private_deck.Event]] = {}
         self.deck_commitments: dict[tuple[str, str], bytes] = {}
+        self.deck_orders: dict[tuple[str, str], list[bytes]] = {}
+        self.deck_sizes: dict[tuple[str, str], int] = {}
 
     def publish(self, record: Any) -> Any:
         """Put a record in the public log and read it back as every player would."""
@@ -225,18 +227,21 @@ class Table:
         deck = private_deck.PrivateDeck(owner, label, size,
                                         player.keys.private_deck_seed(label))
         player.decks[label] = deck
-        self.publish({"private-deck": label, "size": size, "seed": deck.commitment.hex()})
+        order = list(deck.order_commitments())
+        self.publish({"private-deck": label, "size": size, "seed": deck.commitment.hex(),
+                      "order": [c.hex() for c in order]})
         self.deck_commitments[(owner, label)] = deck.commitment
+        self.deck_orders[(owner, label)] = order
+        self.deck_sizes[(owner, label)] = size
         self.deck_events[(owner, label)] = []
 
     def private_draw(self, owner: str, label: str, count: int, outside: bytes) -> list[int]:
         player = self.players[owner]
         event, cards = player.decks[label].draw(count, outside)
-        if player.cheat == "private-deck":  # commits to something else for the last card
-            event = private_deck.Draw(event.count, event.outside,
-                                      (*event.commitments[:-1], hashlib.sha256(b"x").digest()))
-        self.publish({"draw": count, "outside": outside.hex(),
-                      "cards": [c.hex() for c in event.commitments]})
+        if player.cheat == "private-deck":  # had committed something else for the last card
+            last = player.decks[label].positions.taken[(event_number(cards), count - 1)]
+            self.deck_orders[(owner, label)][last] = hashlib.sha256(b"x").digest()
+        self.publish({"draw": count, "outside": outside.hex()})
         self.deck_events[(owner, label)].append(event)
         for slot, card in cards.items():
             player.private_cards[(label, slot)] = card
@@ -251,9 +256,10 @@ class Table:
     def private_reveal(self, owner: str, label: str, slot: private_deck.Slot) -> int:
         shown = self.players[owner].decks[label].reveal(slot)
         self.publish({"shown": shown.card, "salt": shown.salt.hex()})
-        draw = self.deck_events[(owner, label)]
-        commitment = [e for e in draw if isinstance(e, private_deck.Draw)][slot[0]]
-        private_deck.check_reveal(commitment.commitments[slot[1]], owner, label, slot,
+        key = (owner, label)
+        where = private_deck.Positions(owner, label, self.deck_sizes[key]).replay(
+            self.deck_events[key]).taken[slot]
+        private_deck.check_reveal(self.deck_orders[key][where], owner, label, where,
                                   shown.card, shown.salt)
         return shown.card
 
@@ -264,9 +270,9 @@ class Table:
             openings = {role: p.keys.opening() for role, p in self.players.items()}
         entries = list(self.entries)
         for (owner, label), events in self.deck_events.items():
-            deck = self.players[owner].decks[label]
-            entries.append(audit.PrivateDeckEntry(owner, label, len(deck.pool) + len(deck.held),
+            entries.append(audit.PrivateDeckEntry(owner, label, self.deck_sizes[(owner, label)],
                                                   self.deck_commitments[(owner, label)],
+                                                  tuple(self.deck_orders[(owner, label)]),
                                                   tuple(events)))
         return audit.audit(ANCHOR, self.publics, openings, entries)
 
@@ -285,3 +291,8 @@ def _stack(cards: tuple[Ciphertext, ...], joint: group.Point) -> list[Ciphertext
 def _flip(data: bytes, index: int) -> bytes:
     index %= len(data)
     return data[:index] + bytes([data[index] ^ 1]) + data[index + 1:]
+
+
+def event_number(cards: dict[private_deck.Slot, int]) -> int:
+    """The draw number of a draw's slots."""
+    return next(iter(cards))[0]

@@ -49,7 +49,8 @@ def test_the_key_proof_is_bound_to_the_game_and_the_role() -> None:
     public = GameKeys.derive(identity("wei"), ANCHOR, "wei").public()
     with pytest.raises(SecretsError, match="wei's elgamal key: the proof of knowledge"):
         public.check(b"another game")
-    moved = PublicKeys("shu", public.elgamal, public.proof, public.envelope, public.seeds)
+    moved = PublicKeys("shu", public.elgamal, public.proof, public.envelope, public.seeds,
+                       public.note)
     with pytest.raises(SecretsError, match="shu's elgamal key"):
         moved.check(ANCHOR)
 
@@ -64,10 +65,26 @@ def test_a_rogue_key_cannot_cancel_the_others() -> None:
     # the best shu can do: reuse their own proof, or prove for their own key
     for proof in (shu.public().proof,
                   proofs.prove(shu.x, [(group.GENERATOR, rogue_point)], keys.KEY_PROOF,
-                               ANCHOR, "shu", shu.envelope_public, bytes(32))):
-        rogue = PublicKeys("shu", rogue_point, proof, shu.envelope_public, bytes(32))
+                               ANCHOR, "shu", shu.envelope_public, bytes(32),
+                               shu.note_public)):
+        rogue = PublicKeys("shu", rogue_point, proof, shu.envelope_public, bytes(32),
+                           shu.note_public)
         with pytest.raises(SecretsError, match="shu's elgamal key"):
             keys.joint_key([wei, rogue], ANCHOR)
+
+
+def test_the_note_key_is_its_own_and_bound_by_the_proof() -> None:
+    """Notes have a key pair of their own, never the envelope key the audit opens; a
+    published note key swapped for another is refused by the proof of knowledge."""
+    a = GameKeys.derive(identity("wei"), ANCHOR, "wei")
+    public = a.public()
+    assert public.note == a.note_public != public.envelope
+    assert a.note_private not in a.opening().record().values()
+    assert a.note_private.hex() not in a.opening().record().values()
+    other = GameKeys.derive(identity("shu"), ANCHOR, "wei").note_public
+    with pytest.raises(SecretsError, match="wei's elgamal key"):
+        PublicKeys("wei", public.elgamal, public.proof, public.envelope, public.seeds,
+                   other).check(ANCHOR)
 
 
 @pytest.mark.parametrize("field", ["c", "s"])
@@ -78,7 +95,8 @@ def test_a_changed_key_proof_is_refused(field: str) -> None:
         if field == "c" else Proof(public.proof.challenge,
                                    group.scalar_add(public.proof.response, one))
     with pytest.raises(SecretsError, match="wei's elgamal key"):
-        PublicKeys("wei", public.elgamal, changed, public.envelope, public.seeds).check(ANCHOR)
+        PublicKeys("wei", public.elgamal, changed, public.envelope, public.seeds,
+                   public.note).check(ANCHOR)
 
 
 @pytest.mark.parametrize(("record", "problem"), [

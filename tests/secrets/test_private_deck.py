@@ -1,4 +1,5 @@
-"""A player's own deck: draws fixed by the committed seed and the outside input."""
+"""A player's own deck: an order fixed by the committed seed, positions drawn by the outside
+input alone."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from pbem.secrets import private_deck
 from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import GameKeys
-from pbem.secrets.private_deck import Draw, GiveBack, PrivateDeck
+from pbem.secrets.private_deck import GiveBack, PrivateDeck
 from tests.secrets.sim import ANCHOR, identity
 
 WU = GameKeys.derive(identity("wu"), ANCHOR, "wu")
@@ -40,22 +41,50 @@ def test_each_card_is_drawn_about_equally_often() -> None:
     assert min(seen.values()) > 50
 
 
-def test_others_see_only_counts_and_commitments() -> None:
+def test_others_see_only_counts_positions_and_commitments() -> None:
+    """The draw event holds the count and the outside input; anyone follows which positions
+    it took, and a shown card opens its position's commitment."""
     a = deck()
     event, cards = a.draw(3, b"link")
     back = a.give_back([(0, 1)])
     assert private_deck.remaining(10, [event, back]) == 8
-    assert len(event.commitments) == 3
     assert a.seed.hex() not in repr(event) + repr(back)
+    public = private_deck.Positions("wu", "generals", 10).replay([event, back])
+    assert public.taken == a.positions.taken and public.held == a.positions.held
+    order = a.order_commitments()
+    assert len(set(order)) == 10
     shown = a.reveal((0, 0))
-    private_deck.check_reveal(event.commitments[0], "wu", "generals", (0, 0), shown.card,
-                              shown.salt)
+    assert shown.position == public.taken[(0, 0)] and cards[(0, 0)] == shown.card
+    private_deck.check_reveal(order[shown.position], "wu", "generals", shown.position,
+                              shown.card, shown.salt)
     with pytest.raises(SecretsError, match="wu's private deck generals: the card shown"):
-        private_deck.check_reveal(event.commitments[0], "wu", "generals", (0, 0),
-                                  shown.card + 1, shown.salt)
+        private_deck.check_reveal(order[shown.position], "wu", "generals", shown.position,
+                                  (shown.card + 1) % 10, shown.salt)
+    with pytest.raises(SecretsError, match="the card shown from position"):
+        other = (shown.position + 1) % 10
+        private_deck.check_reveal(order[other], "wu", "generals", other, shown.card,
+                                  shown.salt)
     with pytest.raises(SecretsError, match="slot 0.1 is not held"):
         a.reveal((0, 1))
-    assert cards[(0, 0)] == shown.card
+
+
+def test_the_positions_drawn_do_not_depend_on_the_seed() -> None:
+    """Two owners, two seeds, one outside input: the same positions, so no owner can steer
+    which position a draw takes."""
+    other = PrivateDeck("wu", "generals", 10, WU.private_deck_seed("elsewhere"))
+    mine = deck()
+    mine.draw(4, b"input")
+    other.draw(4, b"input")
+    assert mine.positions.taken == other.positions.taken
+    assert mine.order != other.order
+
+
+def test_one_card_shown_from_two_positions_is_refused() -> None:
+    positions = {(0, 0): 3, (1, 0): 5}
+    private_deck.check_not_shown_twice({(0, 0): 2, (1, 0): 4}, positions, "wu", "generals")
+    with pytest.raises(SecretsError, match="card 2 is shown a second time"):
+        private_deck.check_not_shown_twice({(0, 0): 2, (1, 0): 2}, positions, "wu",
+                                           "generals")
 
 
 def test_cards_given_back_can_be_drawn_again() -> None:
@@ -70,22 +99,18 @@ def test_cards_given_back_can_be_drawn_again() -> None:
 
 def test_the_audit_replays_the_history_and_names_the_owner() -> None:
     a = deck()
+    order = a.order_commitments()
     events = [a.draw(3, b"one")[0], a.give_back([(0, 0), (0, 2)]), a.draw(2, b"two")[0]]
-    final = private_deck.audit("wu", "generals", 10, a.commitment, a.seed, events)
+    final = private_deck.audit("wu", "generals", 10, a.commitment, order, a.seed, events)
     assert final.held == a.held
     wrong_seed = WU.private_deck_seed("other")
     with pytest.raises(SecretsError, match="opened seed does not match"):
-        private_deck.audit("wu", "generals", 10, a.commitment, wrong_seed, events)
-    forged = Draw(2, b"two", (events[2].commitments[1], events[2].commitments[0]))
-    with pytest.raises(SecretsError, match="commitment of slot 1.0 is not the card"):
-        private_deck.audit("wu", "generals", 10, a.commitment, a.seed, [*events[:2], forged])
-    short = Draw(2, b"two", events[2].commitments[:1])
-    with pytest.raises(SecretsError, match="1 commitments for 2 cards"):
-        private_deck.audit("wu", "generals", 10, a.commitment, a.seed, [*events[:2], short])
-    other_input = Draw(2, b"three", events[2].commitments)
-    with pytest.raises(SecretsError, match="wu's private deck generals"):
-        private_deck.audit("wu", "generals", 10, a.commitment, a.seed,
-                           [*events[:2], other_input])
+        private_deck.audit("wu", "generals", 10, a.commitment, order, wrong_seed, events)
+    stacked = (order[1], order[0], *order[2:])
+    with pytest.raises(SecretsError, match="committed order of the cards is not the one"):
+        private_deck.audit("wu", "generals", 10, a.commitment, stacked, a.seed, events)
+    with pytest.raises(SecretsError, match="committed order"):
+        private_deck.audit("wu", "generals", 10, a.commitment, order[:9], a.seed, events)
     with pytest.raises(SecretsError, match="slot 0.0 is not held"):
-        private_deck.audit("wu", "generals", 10, a.commitment, a.seed,
+        private_deck.audit("wu", "generals", 10, a.commitment, order, a.seed,
                            [events[0], GiveBack(((0, 0),)), GiveBack(((0, 0),))])

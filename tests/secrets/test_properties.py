@@ -145,13 +145,13 @@ def test_tampering_with_a_published_value_is_caught_at_once_naming_the_player(
             sealed.check(commitment, "bid", ANCHOR, role, changed)
         else:
             deck = private_deck.PrivateDeck(role, "g", 6, keys_.private_deck_seed("g"))
-            event, _ = deck.draw(2, b"outside")
+            deck.draw(2, b"outside")
             shown = deck.reveal((0, index % 2))
             card, salt = (shown.card + 1 + index % 4) % 6, shown.salt
             if index % 3 == 0:
                 card, salt = shown.card, _flip(shown.salt, index)
-            private_deck.check_reveal(event.commitments[index % 2], role, "g", (0, index % 2),
-                                      card, salt)
+            private_deck.check_reveal(deck.order_commitments()[shown.position], role, "g",
+                                      shown.position, card, salt)
     assert caught.value.player == role
     assert "\n" not in caught.value.line()
 
@@ -169,11 +169,8 @@ def test_tampering_with_a_shuffle_or_private_draw_is_named_at_the_audit(
     entries = list(table.entries)
     if how == "private-draw":
         key = (role, "g")
-        event = table.deck_events[key][0]
-        commitments = list(event.commitments)
-        commitments[index % 3] = _flip(commitments[index % 3], index)
-        table.deck_events[key][0] = private_deck.Draw(event.count, event.outside,
-                                                      tuple(commitments))
+        order = table.deck_orders[key]
+        order[index % 6] = _flip(order[index % 6], index)
     else:
         n = next(i for i, e in enumerate(entries)
                  if isinstance(e, audit.ShuffleEntry) and e.step.role == role)

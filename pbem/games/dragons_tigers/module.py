@@ -130,9 +130,17 @@ class DragonsTigers(GameModule):
         return out
 
     def dice_context(self, state: State) -> str:
-        """Open-mode dice are keyed by the round and the kingdom turn they belong to."""
+        """Open-mode dice are keyed by the round and the kingdom turn they belong to, and
+        inside a combat (its aftermath too) by that combat's area, sides and kind, so the
+        order in which the active player fights its combats cannot move a die between
+        them."""
         turns = state.get("turns") or {}
-        return f"round {state.get('round')}, turn {turns.get('total')}"
+        context = f"round {state.get('round')}, turn {turns.get('total')}"
+        fight = _current_combat(state.get("stack") or [])
+        if fight is not None:
+            context += (f", {fight['kind']} in {fight['area']}: {fight['att']} against "
+                        f"{fight['def']}")
+        return context
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return view.view(state, role)
@@ -161,3 +169,14 @@ class DragonsTigers(GameModule):
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
         return f"{action.get('do')} {args}".strip()
+
+
+def _current_combat(stack: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The innermost combat under way (or whose aftermath is under way), if any."""
+    for step in reversed(stack):
+        if step.get("step") == "combat":
+            return step
+        if step.get("step") == "combat-result":
+            fight = step.get("combat")
+            return fight if isinstance(fight, dict) else None
+    return None

@@ -1,0 +1,165 @@
+"""A stacked private deck: the owner runs a patched pbem that always comes up with the best
+card of their five-card reserve (Card Market). Either it shows the best card whatever its
+draw took, or it committed to an order holding the best card at every position so that each
+show opens its commitment. Both saves are refused the moment they arrive, in one line
+naming the owner and the deck, and the receiving player's files do not change."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from freezegun import freeze_time
+
+from pbem import chain, savefile, selfplay, session
+from pbem.hidden_cards import obligations
+from pbem.identity import LocalIdentity
+from pbem.secrets import private_deck
+from pbem.signing import PrivateKey
+from tests.security.kit import cli, tree
+
+CHEATER = "east"
+BEST = 4  # r5, worth 10: the best card of the reserve
+REAL_ORDER = private_deck.order
+REAL_REVEAL = private_deck.PrivateDeck.reveal
+RESERVE_FIRST = {"show": 0, "keep": 1, "scout": 2}
+LIED: list[bool] = []  # for each card the patched pbem showed: was it not the one drawn?
+
+
+def _mine(label: str) -> bool:
+    return label.startswith(f"{CHEATER}/")
+
+
+def _best_everywhere(seed: bytes, label: str, size: int) -> list[int]:
+    """The patched order: the best card at every position of the cheater's deck."""
+    return [BEST] * size if _mine(label) else REAL_ORDER(seed, label, size)
+
+
+def _best_shown(self: private_deck.PrivateDeck, slot: private_deck.Slot
+                ) -> private_deck.CardReveal:
+    """The patched reveal: the best card, with the salt of the position the draw took."""
+    real = REAL_REVEAL(self, slot)
+    if not _mine(self.label):
+        return real
+    LIED.append(real.card != BEST)
+    return private_deck.CardReveal(real.slot, real.position, BEST, real.salt)
+
+
+def _step(prev: savefile.SaveFile, writer: LocalIdentity,
+          rng: random.Random) -> savefile.SaveFile:
+    assert prev.due is not None
+    if prev.due["step"] == chain.WITNESS:
+        return session.witness(prev, writer)
+    if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
+        return session.machine(prev, writer)
+    made = session.Composer(prev, writer)
+    while made.my_move():
+        prompt = made.prompt()
+        assert prompt is not None
+        tries = selfplay.candidates(prompt, rng)
+        if prompt.role == CHEATER:  # the cheater makes the most of their reserve
+            tries.sort(key=lambda action: RESERVE_FIRST.get(action["do"], 3))
+        for action in tries:
+            try:
+                made.act(action)
+                break
+            except Exception:
+                continue
+    return made.finish()
+
+
+def _shows(save: savefile.SaveFile) -> list[str]:
+    """The reserve cards the cheater shows in ``save``."""
+    if save.writer != CHEATER:
+        return []
+    return [str(record["card"]) for action in save.actions
+            for handle, record in (action.get("reveals") or {}).items()
+            if handle.startswith(f"{CHEATER}/")]
+
+
+def _key(label: str) -> PrivateKey:
+    """A key made from a label (with fixed ids, salts and times: the same games on every
+    run)."""
+    raw = hashlib.sha256(label.encode()).digest()
+    return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
+
+
+def _play_to(done: Callable[[list[str]], bool], cheat: pytest.MonkeyPatch
+             ) -> tuple[list[savefile.SaveFile], dict[str, LocalIdentity]]:
+    """Games of Card Market, the cheater's patched pbem in play (it skips its own check of
+    what it shows), until a save in which ``done(cards shown so far)`` holds; then the
+    patches (``cheat``'s alone) are taken away."""
+    cheat.setattr(obligations, "_check_private_reveals", lambda data: None)
+    for seed in range(30):
+        rng = random.Random(seed)
+        people = [LocalIdentity(n, _key(f"{n} {seed}")) for n in ("nora", "eli")]
+        saves = [session.new_game("card-market", people[0], [people[1].identity], None, None,
+                                  dice="open", game_id=f"{seed:032x}", salt="0" * 32)]
+        saves.append(session.join(saves[-1], people[1], "1" * 32))
+        by_role = {p["role"]: person for p, person in zip(saves[0].players, people,
+                                                           strict=True)}
+        shown: list[str] = []
+        while saves[-1].due is not None:
+            saves.append(_step(saves[-1], by_role[saves[-1].due["role"]], rng))
+            cards = _shows(saves[-1])
+            if cards and done([*shown, *cards]):
+                cheat.undo()
+                return saves, by_role
+            shown += cards
+    pytest.fail("the cheater never showed such a card")  # pragma: no cover
+
+
+def _arrives(tmp_path: Path, saves: list[savefile.SaveFile],
+             by_role: dict[str, LocalIdentity], problem: str,
+             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receiving player's pbem checks the cheater's save: refused in one line naming
+    the cheater's deck and the problem; nothing written anywhere."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for save in saves:
+        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
+            save.raw)
+    key = tmp_path / "north.key"
+    key.write_bytes(by_role["north"].key.to_openssh())
+    arrived = folder / savefile.file_name(saves[-1].game_id, saves[-1].sequence,
+                                          saves[-1].writer)
+    turn = tmp_path / "turn.yaml"
+    turn.write_text("- do: end\n")
+    before = tree(tmp_path)
+    code, _, err = cli("verify", arrived)
+    assert code != 0 and f"{CHEATER}'s private deck {CHEATER}/reserve" in err, err
+    assert problem in err, err
+    assert saves[-1].due is not None
+    answer = ("apply", arrived, turn) if saves[-1].due["step"] == "turn" else (
+        "witness", arrived)
+    code, _, err = cli(*answer, "--key", key)
+    assert code != 0 and problem in err, err
+    assert tree(tmp_path) == before
+    chain.verify(saves[-2], saves[:-2])  # the game as it stood is untouched
+
+
+def test_showing_the_best_card_instead_of_the_one_drawn_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The patched pbem shows r5 although the position its draw took holds another card."""
+    LIED.clear()
+    with pytest.MonkeyPatch.context() as cheat, freeze_time("2026-01-01T00:00:00Z"):
+        cheat.setattr(private_deck.PrivateDeck, "reveal", _best_shown)
+        saves, by_role = _play_to(lambda shown: bool(LIED) and LIED[-1], cheat)
+    assert _shows(saves[-1])[-1] == "r5"
+    _arrives(tmp_path, saves, by_role, "is not the one committed there", monkeypatch)
+
+
+def test_the_best_card_shown_a_second_time_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The patched pbem committed to r5 at every position: each show opens its commitment,
+    but the second r5 comes from another position of the same five-card deck."""
+    with pytest.MonkeyPatch.context() as cheat, freeze_time("2026-01-01T00:00:00Z"):
+        cheat.setattr(private_deck, "order", _best_everywhere)
+        saves, by_role = _play_to(lambda shown: len(shown) >= 2, cheat)
+    assert _shows(saves[-1]) and set(_shows(saves[-1])) == {"r5"}
+    _arrives(tmp_path, saves, by_role, "card r5 is shown a second time", monkeypatch)
