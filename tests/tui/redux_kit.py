@@ -19,7 +19,7 @@ from tui.paramdialog import NumberedOptions, ParamScreen, TickList
 GAME = "3" * 32
 PLAYERS = (("cao", "wei"), ("sun", "wu"), ("liu", "shu"))
 # offers that close a step, taken when a player has nothing else to do
-CLOSERS = ("pass", "decline-rest", "decline", "end-benefits", "end")
+CLOSERS = ("pass", "decline-rest", "decline", "end-benefits", "end", "stay-hidden")
 
 
 def redux_game(folder: Path, dice: str = "open") -> Path:
