@@ -4,6 +4,7 @@ the answers, including any written earlier that could not be sent then."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 from pbem import answering, paths, savefile, witness_answers
@@ -84,42 +85,33 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
     for answer, request in unsent_answers(me, game):
         line = (f"{'answered':<12} {request.short()}: a roll request, answered by revealing "
                 f"your next dice link (side by side with the other witnesses)")
-        if cfg.smtp is None or not cfg.address:
-            name = witness_answers.file_name(answer.game_id, answer.sequence, answer.role)
-            lines.append(f"{line}; not sent (no SMTP server set up): pbem send {name}")
-            continue
-        try:
-            letter = answer_letter.prepare(answer, request, cfg, me.key.public)
-            delivery.post(letter, cfg)
-        except MailError as exc:
-            if settings_fatal and isinstance(exc, MailSettingsError):
-                raise
-            lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
-            continue
-        except PbemError as exc:
-            lines.append(f"{line}; not sent ({exc.message})")
-            continue
-        _mark_sent(_answer_id(answer))
-        lines.append(f"{line}; sent to {', '.join(letter.addressing.everyone)}")
+        name = witness_answers.file_name(answer.game_id, answer.sequence, answer.role)
+        lines.append(_post(line, name, _answer_id(answer), cfg, settings_fatal,
+                           lambda a=answer, r=request: answer_letter.prepare(
+                               a, r, cfg, me.key.public)))
     for save in unsent(me, game):
         label = "carried on" if "answers" in save.actions[0] else "answered"
         line = f"{label:<12} {save.short()}: " \
                f"{requests.answered(save, outbox.before(save))}"
-        if cfg.smtp is None or not cfg.address:
-            path = savefile.file_name(save.game_id, save.sequence, save.writer)
-            lines.append(f"{line}; not sent (no SMTP server set up): pbem send {path}")
-            continue
-        try:
-            letter = delivery.prepare(save, cfg, me.key.public)
-            delivery.post(letter, cfg)
-        except MailError as exc:
-            if settings_fatal and isinstance(exc, MailSettingsError):
-                raise
-            lines.append(f"{line}; not sent yet ({exc.message}); the next run tries again")
-            continue
-        except PbemError as exc:
-            lines.append(f"{line}; not sent ({exc.message})")
-            continue
-        _mark_sent(save.sha256)
-        lines.append(f"{line}; sent to {', '.join(letter.addressing.everyone)}")
+        name = savefile.file_name(save.game_id, save.sequence, save.writer)
+        lines.append(_post(line, name, save.sha256, cfg, settings_fatal,
+                           lambda s=save: delivery.prepare(s, cfg, me.key.public)))
     return lines
+
+
+def _post(line: str, name: str, sent_id: str, cfg: Config, settings_fatal: bool,
+          prepare: Callable[[], delivery.Letter]) -> str:
+    """Post one prepared message (noting it sent); the line that says what became of it."""
+    if cfg.smtp is None or not cfg.address:
+        return f"{line}; not sent (no SMTP server set up): pbem send {name}"
+    try:
+        letter = prepare()
+        delivery.post(letter, cfg)
+    except MailError as exc:
+        if settings_fatal and isinstance(exc, MailSettingsError):
+            raise
+        return f"{line}; not sent yet ({exc.message}); the next run tries again"
+    except PbemError as exc:
+        return f"{line}; not sent ({exc.message})"
+    _mark_sent(sent_id)
+    return f"{line}; sent to {', '.join(letter.addressing.everyone)}"
