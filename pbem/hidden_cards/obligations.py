@@ -165,8 +165,9 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
             deck = data["private"][key]
             made = private_deck.PrivateDeck(seat.role, model.label(key), len(deck["cards"]),
                                             keys.private_deck_seed(model.label(key)))
+            committed, proof = made.order_commitments()
             out[key] = {"seed": made.commitment.hex(),
-                        "order": [c.hex() for c in made.order_commitments()]}
+                        "order": [c.hex() for c in committed], "proof": proof}
         return out
     if category == "sealed":
         return {h: sealing.contribution(data, seat, h) for h in items}
@@ -235,18 +236,22 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
 
 
 def _apply_commitments(data: dict[str, Any], role: str, items: list[str], value: Any) -> None:
-    """A private deck's seed commitment and one commitment per position, given once."""
+    """A private deck's seed commitment and one commitment per position, given once, with
+    the proof that the positions hold every card of the deck once (checked at once)."""
     for key in items:
         deck = data["private"][key]
         given = value[key]
-        if not isinstance(given, dict) or set(given) != {"seed", "order"}:
-            raise ChainError(f"contributions.commitments.{key}: a seed and an order", role)
+        if not isinstance(given, dict) or set(given) != {"seed", "order", "proof"}:
+            raise ChainError(f"contributions.commitments.{key}: a seed, an order and its "
+                             f"proof", role)
         seed = records.raw(given, "seed", key, role, 32).hex()
         listed = given["order"]
         if not isinstance(listed, list) or len(listed) != len(deck["cards"]):
             raise ChainError(f"contributions.commitments.{key}: the order has one commitment "
                              f"for each of the {len(deck['cards'])} cards", role)
-        deck["order"] = [records.raw({"c": c}, "c", key, role, 32).hex() for c in listed]
+        order = [records.raw({"c": c}, "c", key, role, 64) for c in listed]
+        private_deck.check_order(role, model.label(key), order, given["proof"])
+        deck["order"] = [private_deck.kept(c).hex() for c in order]
         deck["seed"] = seed
 
 

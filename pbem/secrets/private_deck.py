@@ -22,13 +22,14 @@ indices ``0 .. size-1`` (the caller maps them to card ids).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pbem.secrets import group
+from pbem.secrets import group, private_order
+from pbem.secrets.elgamal import Ciphertext
 from pbem.secrets.errors import SecretsError
+from pbem.secrets.shuffle_proof import ShuffleProof
 from pbem.secrets.stream import RandomStream
 
 Slot = tuple[int, int]
@@ -41,40 +42,45 @@ def seed_commitment(owner: str, label: str, seed: bytes) -> bytes:
 
 def order(seed: bytes, label: str, size: int) -> list[int]:
     """The order of the cards the seed makes: ``order[i]`` is the card at position ``i``."""
-    stream = RandomStream(seed, "pbem-private-order", label)
-    cards = list(range(size))
-    for i in range(size - 1, 0, -1):
-        j = stream.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    return private_order.plan(seed, label, size)[0]
 
 
-def position_salt(seed: bytes, label: str, position: int) -> bytes:
-    """The salt of a position's commitment (derived from the seed: nothing is stored)."""
-    return hmac.new(seed, group.frame("pbem-private-position-salt", label, position),
-                    hashlib.sha256).digest()
-
-
-def position_commitment(owner: str, label: str, position: int, card: int,
-                        salt: bytes) -> bytes:
-    """The commitment to the card at ``position``."""
-    return group.digest("pbem-private-position", owner, label, position, card, salt)
+def masks(seed: bytes, label: str, size: int) -> list[group.Scalar]:
+    """The masks that hide each position's card (from the seed: nothing is stored)."""
+    return private_order.plan(seed, label, size)[1]
 
 
 def order_commitments(owner: str, label: str, seed: bytes, cards: Sequence[int]
-                      ) -> tuple[bytes, ...]:
-    """The commitments to an order of the cards, one per position."""
-    return tuple(position_commitment(owner, label, i, card, position_salt(seed, label, i))
-                 for i, card in enumerate(cards))
+                      ) -> tuple[tuple[bytes, ...], dict[str, object]]:
+    """The commitments to an order of the cards, one per position (each a masked card,
+    :mod:`private_order`), and the proof that they hold every card of the deck once."""
+    committed, proof = private_order.commit(owner, label, seed, cards,
+                                            masks(seed, label, len(cards)))
+    return tuple(c.c1 + c.c2 for c in committed), proof.record()
+
+
+def check_order(owner: str, label: str, commitments: Sequence[bytes], proof: object) -> None:
+    """Refuse a committed order that is not an order of the deck's cards (on arrival)."""
+    field = f"private deck {label}"
+    cards = [Ciphertext(group.point(c[:32], field, owner), group.point(c[32:], field, owner))
+             for c in commitments]
+    private_order.check(owner, label, cards,
+                        ShuffleProof.from_record(proof, len(cards), field, owner))
+
+
+def kept(commitment: bytes) -> bytes:
+    """What a game keeps of a position's commitment once its proof is checked: its second
+    point (:func:`private_order.check_opening` says why that is enough)."""
+    return commitment[32:]
 
 
 def check_reveal(commitment: bytes, owner: str, label: str, position: int, card: int,
                  salt: bytes) -> None:
-    """Refuse a shown card that is not the one committed at its position."""
-    if not hmac.compare_digest(position_commitment(owner, label, position, card, salt),
-                               commitment):
-        raise SecretsError(f"the card shown from position {position} is not the one "
-                           "committed there", f"private deck {label}", owner)
+    """Refuse a shown card that is not the one committed at its position (``commitment``:
+    as kept, :func:`kept`; ``salt``: the position's opening, :func:`private_order.opening`)."""
+    field = f"private deck {label}"
+    private_order.check_opening(group.point(commitment, field, owner), owner, label,
+                                position, card, salt)
 
 
 def check_not_shown_twice(shown: Mapping[Slot, Hashable], positions: Mapping[Slot, int],
@@ -181,13 +187,15 @@ class PrivateDeck:
         self.label = label
         self.seed = seed
         self.order = order(seed, label, size)
+        self.masks = masks(seed, label, size)
         self.positions = Positions(owner, label, size)
 
     @property
     def commitment(self) -> bytes:
         return seed_commitment(self.owner, self.label, self.seed)
 
-    def order_commitments(self) -> tuple[bytes, ...]:
+    def order_commitments(self) -> tuple[tuple[bytes, ...], dict[str, object]]:
+        """The committed positions and their proof."""
         return order_commitments(self.owner, self.label, self.seed, self.order)
 
     @property
@@ -216,7 +224,7 @@ class PrivateDeck:
             raise SecretsError(f"slot {slot[0]}.{slot[1]} is not held",
                                f"private deck {self.label}", self.owner)
         return CardReveal(slot, position, self.order[position],
-                          position_salt(self.seed, self.label, position))
+                          private_order.opening(self.masks[position]))
 
     def replay(self, events: Sequence[Event]) -> None:
         """Apply published events."""
@@ -240,7 +248,7 @@ def audit(owner: str, label: str, size: int, commitment: bytes,
         raise SecretsError("the opened seed does not match its commitment",
                            f"private deck {label}", owner)
     deck = PrivateDeck(owner, label, size, seed)
-    made = deck.order_commitments()
+    made = tuple(kept(c) for c in deck.order_commitments()[0])
     if len(committed_order) != len(made) or not all(
             hmac.compare_digest(a, b) for a, b in zip(made, committed_order, strict=False)):
         raise SecretsError("the committed order of the cards is not the one the seed makes",

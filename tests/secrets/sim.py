@@ -227,7 +227,7 @@ class Table:
         deck = private_deck.PrivateDeck(owner, label, size,
                                         player.keys.private_deck_seed(label))
         player.decks[label] = deck
-        order = list(deck.order_commitments())
+        order = [private_deck.kept(c) for c in deck.order_commitments()[0]]
         self.publish({"private-deck": label, "size": size, "seed": deck.commitment.hex(),
                       "order": [c.hex() for c in order]})
         self.deck_commitments[(owner, label)] = deck.commitment
@@ -240,7 +240,8 @@ class Table:
         event, cards = player.decks[label].draw(count, outside)
         if player.cheat == "private-deck":  # had committed something else for the last card
             last = player.decks[label].positions.taken[(event_number(cards), count - 1)]
-            self.deck_orders[(owner, label)][last] = hashlib.sha256(b"x").digest()
+            orders = self.deck_orders[(owner, label)]
+            orders[last] = orders[(last + 1) % len(orders)]  # another position's card
         self.publish({"draw": count, "outside": outside.hex()})
         self.deck_events[(owner, label)].append(event)
         for slot, card in cards.items():

@@ -150,7 +150,8 @@ def test_tampering_with_a_published_value_is_caught_at_once_naming_the_player(
             card, salt = (shown.card + 1 + index % 4) % 6, shown.salt
             if index % 3 == 0:
                 card, salt = shown.card, _flip(shown.salt, index)
-            private_deck.check_reveal(deck.order_commitments()[shown.position], role, "g",
+            private_deck.check_reveal(private_deck.kept(
+                deck.order_commitments()[0][shown.position]), role, "g",
                                       shown.position, card, salt)
     assert caught.value.player == role
     assert "\n" not in caught.value.line()

@@ -1,7 +1,7 @@
 """A stacked private deck: the owner runs a patched pbem that always comes up with the best
 card of their five-card reserve (Card Market). Either it shows the best card whatever its
-draw took, or it committed to an order holding the best card at every position so that each
-show opens its commitment. Both saves are refused the moment they arrive, in one line
+draw took, or it commits to an order holding the best card at every position so that each
+show would open its commitment. Both saves are refused the moment they arrive, in one line
 naming the owner and the deck, and the receiving player's files do not change."""
 
 from __future__ import annotations
@@ -88,12 +88,13 @@ def _key(label: str) -> PrivateKey:
     return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
 
 
-def _play_to(done: Callable[[list[str]], bool], cheat: pytest.MonkeyPatch
+def _play_to(done: Callable[[savefile.SaveFile, list[str]], bool], cheat: pytest.MonkeyPatch
              ) -> tuple[list[savefile.SaveFile], dict[str, LocalIdentity]]:
-    """Games of Card Market, the cheater's patched pbem in play (it skips its own check of
-    what it shows), until a save in which ``done(cards shown so far)`` holds; then the
-    patches (``cheat``'s alone) are taken away."""
+    """Games of Card Market, the cheater's patched pbem in play (it skips its own checks of
+    the order it commits and the cards it shows), until a save for which ``done(save,
+    cards shown so far)`` holds; then the patches (``cheat``'s alone) are taken away."""
     cheat.setattr(obligations, "_check_private_reveals", lambda data: None)
+    cheat.setattr(private_deck, "check_order", lambda *args: None)
     for seed in range(30):
         rng = random.Random(seed)
         people = [LocalIdentity(n, _key(f"{n} {seed}")) for n in ("nora", "eli")]
@@ -103,10 +104,13 @@ def _play_to(done: Callable[[list[str]], bool], cheat: pytest.MonkeyPatch
         by_role = {p["role"]: person for p, person in zip(saves[0].players, people,
                                                            strict=True)}
         shown: list[str] = []
+        if done(saves[-1], shown):  # (the joiner's own order is committed as they join)
+            cheat.undo()
+            return saves, by_role
         while saves[-1].due is not None:
             saves.append(_step(saves[-1], by_role[saves[-1].due["role"]], rng))
             cards = _shows(saves[-1])
-            if cards and done([*shown, *cards]):
+            if done(saves[-1], [*shown, *cards]):
                 cheat.undo()
                 return saves, by_role
             shown += cards
@@ -149,17 +153,22 @@ def test_showing_the_best_card_instead_of_the_one_drawn_is_refused(
     LIED.clear()
     with pytest.MonkeyPatch.context() as cheat, freeze_time("2026-01-01T00:00:00Z"):
         cheat.setattr(private_deck.PrivateDeck, "reveal", _best_shown)
-        saves, by_role = _play_to(lambda shown: bool(LIED) and LIED[-1], cheat)
+        saves, by_role = _play_to(lambda save, shown: bool(_shows(save)) and bool(LIED)
+                                  and LIED[-1], cheat)
     assert _shows(saves[-1])[-1] == "r5"
     _arrives(tmp_path, saves, by_role, "is not the one committed there", monkeypatch)
 
 
-def test_the_best_card_shown_a_second_time_is_refused(
+def test_an_order_with_the_best_card_at_every_position_is_refused_when_committed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The patched pbem committed to r5 at every position: each show opens its commitment,
-    but the second r5 comes from another position of the same five-card deck."""
+    """The patched pbem commits to r5 at every position of its five-card reserve (so that
+    every draw would come up r5, and each show would open its commitment): the save that
+    carries that order is refused as it arrives, before any card is drawn, because its
+    proof cannot show an order of the deck's cards."""
     with pytest.MonkeyPatch.context() as cheat, freeze_time("2026-01-01T00:00:00Z"):
         cheat.setattr(private_deck, "order", _best_everywhere)
-        saves, by_role = _play_to(lambda shown: len(shown) >= 2, cheat)
-    assert _shows(saves[-1]) and set(_shows(saves[-1])) == {"r5"}
-    _arrives(tmp_path, saves, by_role, "card r5 is shown a second time", monkeypatch)
+        saves, by_role = _play_to(lambda save, shown: save.writer == CHEATER and "commitments"
+                                  in (save.contributions or {}), cheat)
+    assert not any(_shows(save) for save in saves)
+    _arrives(tmp_path, saves, by_role, "the committed order is not an order of the deck",
+             monkeypatch)
