@@ -22,7 +22,7 @@ from tests.mail.watching import Watching
 
 KINGDOMS = ("kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu,liu-zhang,"
             "liu-biao,ma-teng")
-SAVES = 24
+SAVES = 12
 
 
 class AtHome:
