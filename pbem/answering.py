@@ -88,11 +88,16 @@ def answer(request: SaveFile, me: LocalIdentity) -> Answer:
         return Answer(request, None, None, "answered before")
     try:
         made = AUTOMATIC[request.due["step"]](request, me)  # type: ignore[index]
-        path = store.game_folder(made.game_id) / savefile.file_name(
-            made.game_id, made.sequence, made.writer)
-        keeping.write(made, path, request)
+        return _kept(request, made)
     except PbemError as exc:
         return Answer(request, None, None, exc.line())
+
+
+def _kept(request: SaveFile, made: SaveFile) -> Answer:
+    """A save this player's pbem made on ``request``, written into the local store."""
+    path = store.game_folder(made.game_id) / savefile.file_name(
+        made.game_id, made.sequence, made.writer)
+    keeping.write(made, path, request)
     return Answer(request, made, path)
 
 
@@ -124,13 +129,9 @@ def carry_on(request: SaveFile, me: LocalIdentity) -> Answer | None:
         composer = session.Composer(request, me, answers)
         if composer.my_move() or not composer.can_finish()[0]:
             return None
-        made = composer.finish()
-        path = store.game_folder(made.game_id) / savefile.file_name(
-            made.game_id, made.sequence, made.writer)
-        keeping.write(made, path, request)
+        return _kept(request, composer.finish())
     except PbemError as exc:
         return Answer(request, None, None, exc.line())
-    return Answer(request, made, path)
 
 
 def _side_by_side(save: SaveFile, me: LocalIdentity) -> Answer | None:
