@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import safe_text
+from pbem import deadlines, safe_text
 from pbem.errors import FormatError
 from pbem.signing import PublicKey
 
@@ -24,7 +24,8 @@ FIELDS = ("format", "game", "players", "sequence", "writer", "written", "previou
           "dice", "actions", "pending", "contributions", "log", "state", "data")
 ORDER: dict[str, tuple[str, ...]] = {
     "": FIELDS,
-    "game": ("id", "kind", "version", "title", "options", "scenario", "dice", "created"),
+    "game": ("id", "kind", "version", "title", "options", "scenario", "dice", "deadline",
+             "created"),
     "player": ("role", "name", "key"),
     "due": ("role", "step", "text"),
     "dice": ("salts", "commits", "shares", "links", "seed"),
@@ -178,6 +179,9 @@ def _game(game: dict[str, Any], where: str) -> None:
     typed(game, "scenario", dict, where, "game.scenario", nullable=True)
     if game["dice"] not in DICE_MODES:
         raise fail(where, "game.dice", f"must be one of {', '.join(DICE_MODES)}")
+    why = deadlines.problem(game["deadline"])
+    if why:
+        raise fail(where, "game.deadline", why)
     pattern(game["created"], STAMP, where, "game.created", "a UTC time")
 
 

@@ -9,8 +9,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import deadlines, gamedata, gameplay, games, requests, saving, steps
 from pbem import dice as dicemod
-from pbem import gamedata, gameplay, games, requests, saving, steps
 from pbem.composer import Composer
 from pbem.engine import Action, copy_state
 from pbem.errors import UsageError
@@ -27,9 +27,11 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
              options: Mapping[str, Any] | None = None,
              scenario: Mapping[str, Any] | None = None, dice: str | bool = "open",
              game_id: str | None = None, salt: str | None = None,
-             table_dice: bool = False) -> SaveFile:
+             table_dice: bool = False,
+             deadline: Mapping[str, str] | None = None) -> SaveFile:
     """The first save of a new game, with the creator's dice commitments. (``salt`` is
-    random unless given: only to rebuild a recorded game byte for byte.)"""
+    random unless given: only to rebuild a recorded game byte for byte.) ``deadline``:
+    the agreed ``game.deadline`` (see :mod:`pbem.deadlines`), none by default."""
     module = games.get(kind)
     if isinstance(dice, bool):  # the older spelling: True for table dice
         dice = "table" if dice else "open"
@@ -55,7 +57,11 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
     game = {"id": game_id or secrets.token_hex(16), "kind": module.kind,
             "version": module.version, "title": module.title, "options": checked,
             "scenario": dict(scenario) if scenario is not None else None,
-            "dice": dice, "created": saving.now_utc()}
+            "dice": dice, "deadline": dict(deadline) if deadline else None,
+            "created": saving.now_utc()}
+    why = deadlines.problem(game["deadline"])
+    if why:
+        raise UsageError(f"deadline {why}")
     creator_role = roles[0]
     salt = salt or secrets.token_hex(16)
     root = dicemod.anchor(game, players, salt)

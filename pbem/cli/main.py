@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pbem import games, identity, keeping, savefile, session, verification
+from pbem import deadlines, games, identity, keeping, savefile, session, verification
 from pbem.cli.common import (
     AsName,
     KeyPath,
@@ -149,6 +149,13 @@ def new(
                        "uses the same cards.")] = None,
     table_dice: Annotated[bool, typer.Option(
         "--table-dice", help="The same as --dice table.")] = False,
+    deadline: Annotated[str | None, typer.Option(
+        "--deadline", help="How long each player has to answer, like 3d, 36h or 90m; 'none' "
+                           "for no deadline. Games by mail: 3d by default; --hotseat: none.")
+    ] = None,
+    grace: Annotated[str | None, typer.Option(
+        "--grace", help="How much longer after a deadline before another player may claim "
+                        "it passed (pbem claim); 1d by default.")] = None,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Where to write: a file, or with --hotseat a folder.")] = None,
     as_name: AsName = None,
@@ -165,6 +172,7 @@ def new(
         if not isinstance(scenario_data, dict):
             raise FormatError("a scenario is a YAML mapping", str(scenario))
     options = _parse_options(option)
+    agreed = deadlines.agreed(deadline, grace, hotseat)
     if data is not None:
         options.update(module.load_data_file(str(data)))
     if hotseat:
@@ -173,7 +181,7 @@ def new(
         names = list(player) or [f"player-{i + 1}" for i in range(players or module.min_players)]
         locals_, made = _hotseat_identities(names)
         first = session.new_game(game, locals_[0], [loc.identity for loc in locals_[1:]],
-                                 options, scenario_data, mode)
+                                 options, scenario_data, mode, deadline=agreed)
         saves = [first]
         for local in locals_[1:]:
             saves.append(session.join(saves[-1], local))
@@ -196,7 +204,8 @@ def new(
         raise UsageError("give --opponent (an identity line or file) or --hotseat")
     creator = me(as_name, key, tell=True)
     rivals = [identity.read_identity_arg(value) for value in opponent]
-    save = session.new_game(game, creator, rivals, options, scenario_data, mode)
+    save = session.new_game(game, creator, rivals, options, scenario_data, mode,
+                            deadline=agreed)
     path = output or Path(savefile.file_name(save.game_id, save.sequence, save.writer))
     keeping.write(save, path)
     assert save.due is not None
