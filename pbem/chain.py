@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem import claims, gamedata, gameplay, games, witness_answers
 from pbem import dice as dicemod
-from pbem import gamedata, gameplay, games, witness_answers
 from pbem.engine import Action, GameModule, Log, State, complete_action, copy_state
 from pbem.errors import (
     ChainError,
@@ -37,6 +37,8 @@ from pbem.steps import (
     ANSWERS,
     AUDIT,
     CARRY_ON,
+    CLAIM,
+    DEFAULTS,
     ENGINE_VERBS,
     JOIN,
     MACHINE_STEPS,
@@ -49,6 +51,7 @@ from pbem.steps import (
     guard,
     hand_waits,
     offered_to,
+    open_dice,
     require,
     roles_of,
     same,
@@ -63,14 +66,6 @@ __all__ = ["ANSWERS", "AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEP
            "witnesses"]
 
 
-
-
-def open_dice(module: GameModule, save_doc: dict[str, Any], roles: list[str],
-              state_of: Callable[[], State]) -> dicemod.OpenDice:
-    """The dice of an open-mode save, keyed by its links and each roll's context."""
-    links = {role: save_doc["dice"]["links"][role]["link"] for role in roles}
-    key = dicemod.open_key(save_doc["dice"]["seed"], links, roles)
-    return dicemod.OpenDice(key, lambda: module.dice_context(state_of()))
 
 
 def dice_for(module: GameModule, save_doc: dict[str, Any], roles: list[str], mode: str,
@@ -110,6 +105,16 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                 log.heading("The game begins: every seed share is revealed")
                 guard(where, "the game's opening", gameplay.start, module, state, current,
                       log, seat)
+            elif verb == CLAIM:
+                if index != 0:
+                    raise IllegalAction("a claim is the first action of its save")
+                guard(where, "the claim", gameplay.apply, module, state, writer,
+                      {k: v for k, v in action.items() if k != "answers"}, current, log, seat)
+            elif verb == DEFAULTS:
+                if not gameplay.needs_defaults(module, state):
+                    raise IllegalAction("no absent seat has a decision to take")
+                guard(where, "the absent seats' defaults", gameplay.apply, module, state,
+                      writer, {"do": DEFAULTS}, current, log, seat)
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
@@ -203,6 +208,9 @@ def _check_dice_step(prev: SaveFile, save: SaveFile, step: str,
         old = witness_answers.with_answers(old, answered)
     writer = save.writer
     require(new["commits"] == old["commits"], "dice commitments changed", where)
+    if step == CLAIM:  # a claim reveals no link of its writer (it may lose to an answer)
+        require(same(new, old), "a claim changes no dice but the answers it carries", where)
+        return
     if step == JOIN:
         require(writer not in old["links"] and writer in new["links"]
                  and new["links"][writer]["used"] == 0 and writer in new["shares"]
@@ -252,10 +260,11 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     due = prev.due
     require(due is not None, "the game was already over", where)
     assert due is not None
-    require(save.writer == due["role"],
+    claiming = claims.is_claim(save)
+    require(claiming or save.writer == due["role"],
              f"written by {save.writer}, but {due['role']} was due ({due['text']})", where)
-    step = due["step"]
-    answered = _answers_of(prev, save, step)
+    step = CLAIM if claiming else due["step"]
+    answered = claims.check(prev, save) if claiming else _answers_of(prev, save, step)
     _check_dice_step(prev, save, step, answered)
     gamedata.ready(module, save.game["options"], where)
     if step == JOIN:
@@ -307,7 +316,10 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     replay.due = guard(where, "working out who is next", compute_due, module, save.players,
                        save.doc["dice"], replay.state, save.pending, save.writer)
     require(save.due == replay.due, "'due' does not name who must act next", where)
-    require(step in MACHINE_STEPS or save.pending is not None or replay.due is None
+    require(save.pending is not None or not gameplay.needs_defaults(module, replay.state),
+             "the save stops where an absent seat must decide: its defaults come next", where)
+    require(step in MACHINE_STEPS or step == CLAIM or save.pending is not None
+             or replay.due is None
              or replay.due["role"] != save.writer or replay.due["step"] in MACHINE_STEPS,
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)

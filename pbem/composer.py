@@ -104,7 +104,7 @@ class Composer:
         if self.mode == "table":
             return dicemod.TableDice([])
         if self.mode == "open":
-            return chain.open_dice(self.module, self._stub, self.roles, lambda: self.state)
+            return steps.open_dice(self.module, self._stub, self.roles, lambda: self.state)
         return dicemod.WitnessDice()
 
     def _reset(self) -> None:

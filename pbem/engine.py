@@ -191,6 +191,25 @@ class GameModule(ABC):
         """The result once the game is over (winner, reason), else ``None``."""
         return None
 
+    # The verbs an absent seat takes by default, per prompt step, best first
+    # (docs/deadlines.md); a step not listed takes its first offer.
+    absent_defaults: Mapping[str, tuple[str, ...]] = {}
+
+    def default_actions(self, state: State, prompt: Prompt) -> list[Action]:
+        """What an absent seat decides, best first (the first legal one is taken): the
+        verbs :attr:`absent_defaults` names for the step, then every offer, each with its
+        default arguments."""
+        preferred = self.absent_defaults.get(prompt.step, ())
+        ranked = sorted(prompt.actions, key=lambda spec: preferred.index(spec.verb)
+                        if spec.verb in preferred else len(preferred))
+        return [spec.complete() for spec in ranked]
+
+    def seat_absent(self, state: State, role: str, log: Log) -> None:
+        """A seat has just become absent: let the game's standing orders answer for it
+        where they can (e.g. turn every order that says "ask" to its default). The
+        default: nothing to do."""
+        return None
+
     def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
         """Standing orders a player may set with ``{do: orders, set: {NAME: VALUE}}``:
         name -> (allowed values, default, what it answers). Empty: the game has none."""

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import absence
 from pbem.dice import Dice
-from pbem.engine import Action, GameModule, Log, Prompt, State
+from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action
 from pbem.errors import IllegalAction
 from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
 from pbem.hidden_cards import model, seating
 from pbem.hidden_cards.knowledge import known
 from pbem.hidden_cards.operations import SealedSecrets
 from pbem.hidden_cards.seating import Seat
+
+CLAIM = "claim"
+DEFAULTS = "defaults"
 
 
 def sealed_for(dice_mode: str, scenario: Mapping[str, Any] | None) -> bool:
@@ -63,7 +67,56 @@ def start(module: GameModule, state: State, dice: Dice, log: Log,
 
 def apply(module: GameModule, state: State, role: str, action: Action, dice: Dice,
           log: Log, seat: Seat | None = None) -> None:
-    """Carry out one action (see :meth:`GameModule.apply`)."""
+    """Carry out one action (see :meth:`GameModule.apply`), then every decision it leaves
+    to absent seats (:mod:`pbem.absence`); ``claim`` marks seats absent, ``defaults`` only
+    takes their decisions."""
+    verb = action.get("do")
+    if verb == CLAIM:
+        claim(module, state, action, log)
+        return
+    if verb != DEFAULTS:
+        _apply_one(module, state, role, action, dice, log, seat)
+    absence.settle(module, state, dice, log, lambda now: prompt(module, now),
+                   lambda who, default, now: _apply_default(module, now, who, default, dice,
+                                                            log, seat))
+
+
+def claim(module: GameModule, state: State, action: Action, log: Log) -> None:
+    """Mark the claimed seats absent (the chain checked the claim); their decisions are
+    taken by the save's next action, ``defaults``."""
+    targets, seats = list(action["roles"]), list(action["seats"])
+    log.heading("A claim: the deadline passed")
+    absence.mark(state, seats, targets, log, {r: module.role_label(r) for r in seats})
+    for target in targets:
+        module.seat_absent(state, target, log)
+    if not needs_defaults(module, state) and (why := absence.alone(state)):
+        absence.end(state, log, why)
+
+
+def needs_defaults(module: GameModule, state: State) -> bool:
+    """Whether the prompt now rests on an absent seat (a ``defaults`` action is owed)."""
+    if not absence.absent(state) or absence.ended(state):
+        return False
+    now = prompt(module, state)
+    return now is not None and now.role in absence.absent(state)
+
+
+def outcome(module: GameModule, state: State) -> dict[str, Any] | None:
+    """The result once the game is over, an end by absence included."""
+    data = absence.record(state)
+    if data is not None and data["ended"]:
+        return absence.outcome(state, data["seats"])
+    return module.outcome(state)
+
+
+def _apply_default(module: GameModule, state: State, role: str, action: Action, dice: Dice,
+                   log: Log, seat: Seat | None) -> None:
+    offer = prompt(module, state)
+    _apply_one(module, state, role, complete_action(offer, action), dice, log, seat)
+
+
+def _apply_one(module: GameModule, state: State, role: str, action: Action, dice: Dice,
+               log: Log, seat: Seat | None) -> None:
     if module.uses_secrets:
         module.apply(state, role, action, dice, log,  # type: ignore[call-arg]
                      secrets_for(state, dice, seat))
@@ -83,6 +136,8 @@ def prompt(module: GameModule, state: State, viewer: str | None = None,
            known: Known | None = None) -> Prompt | None:
     """Who must act and what is offered; labels of hidden cards as the viewer knows them
     (by default the player who must act, as far as the state tells)."""
+    if absence.ended(state):
+        return None
     if not module.uses_secrets:
         return module.prompt(state)
     if known is None:

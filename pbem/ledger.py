@@ -40,6 +40,14 @@ def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", text)
 
 
+class Rival(ChainError):
+    """Another writer's save on the same previous save was accepted first."""
+
+    def __init__(self, message: str, where: str, accepted: str) -> None:
+        super().__init__(message, where)
+        self.accepted = accepted
+
+
 def skips_ahead(head: dict[str, Any] | None, save: SaveFile) -> ChainError:
     """The refusal of a save that skips over saves this player has not seen."""
     last = head["sequence"] if head else "none"
@@ -146,6 +154,9 @@ class Ledger:
             return "known"
         if accepted is not None:
             self._record_fork(save, accepted)
+        if (rival := self.rival(save)) is not None:
+            raise Rival(f"another player's save {save.sequence} on the same save was "
+                        f"accepted before it ({rival[:12]}...)", where, rival)
         if save.sequence <= head["sequence"]:
             raise ChainError(
                 f"rollback refused: save {save.sequence} is not newer than the accepted "
@@ -158,6 +169,48 @@ class Ledger:
                 f"{head['sequence']} is another version: if that version reaches you, it is "
                 f"a fork)", where)
         return "next"
+
+    def rival(self, save: SaveFile) -> str | None:
+        """The accepted save another writer signed on the save ``save`` follows (a claim
+        and the late answer it claimed, or two claims), if any."""
+        folder = self._game(save.game_id) / "after"
+        prefix = f"{save.previous or GENESIS}."
+        for entry in sorted(folder.glob(f"{prefix}*")) if folder.is_dir() else []:
+            if entry.name[len(prefix):] != _safe(save.writer):
+                with contextlib.suppress(OSError, IndexError, UnicodeDecodeError):
+                    return entry.read_text(encoding="ascii").split()[0]
+        return None
+
+    def keep_evidence(self, save: SaveFile, kept: str, why: str) -> None:
+        """Keep a save that lost to a rival (a late answer after a claim) as evidence."""
+        store.keep(save)
+        record = {"sequence": save.sequence, "writer": save.writer, "sha256": save.sha256,
+                  "kept": kept, "why": why}
+        with contextlib.suppress(WriteError):
+            write_new(self._game(save.game_id) / "evidence" / f"{save.sha256}.yaml",
+                      strict_yaml.dump(record).encode())
+
+    def evidence(self, game_id: str) -> list[dict[str, Any]]:
+        """Every save kept as evidence in this game (late answers, refused claims)."""
+        folder = self._game(game_id) / "evidence"
+        found = [self._read(p) for p in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
+        return [f for f in found if isinstance(f, dict)]
+
+    def may_leave(self, game_id: str, loser: str) -> bool:
+        """Whether this player may drop ``loser`` and what followed it for a rival: they
+        signed nothing after it and revealed no link on it."""
+        return not self._answered_on(game_id, loser)
+
+    def leave_for(self, prev: SaveFile, loser: str, loser_writer: str) -> None:
+        """Drop the accepted ``loser`` (and what followed it): the head goes back to
+        ``prev``, so the rival that prevails over it is accepted next."""
+        folder = self._game(prev.game_id)
+        for sha in self._descendants(prev.game_id, loser):
+            with contextlib.suppress(WriteError):
+                write_new(folder / "lost" / sha, f"{prev.sha256}\n".encode())
+        with contextlib.suppress(OSError):
+            self._after(prev.game_id, prev.sha256, loser_writer).unlink()
+        self._set_head(prev)
 
     def _record_fork(self, save: SaveFile, accepted: str) -> None:
         """Keep the evidence of a fork and stop the game (unless already stopped)."""

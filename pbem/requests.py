@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem import gameplay
+from pbem import absence, gameplay
 from pbem.engine import GameModule, Log, State, complete_action, copy_state
 from pbem.errors import ChainError, IllegalAction, NeedActor, NeedContribution, NeedWitness
 from pbem.savefile import SaveFile
 from pbem.steps import (
+    DEFAULTS,
     START,
     WITNESS,
     Replay,
@@ -35,7 +36,10 @@ def check_request(module: GameModule, save: SaveFile, state: State) -> None:
     action = pending["action"]
     seat = verifier_seat(save.doc, save.writer, state)
     try:
-        if action["do"] != START:
+        if action["do"] == DEFAULTS:
+            if not gameplay.needs_defaults(module, state):
+                raise IllegalAction("no absent seat has a decision to take")
+        elif action["do"] != START:
             prompt = offered_to(module, state, save.writer)
             if complete_action(prompt, action) != action:
                 raise IllegalAction("it is not written in its complete form")
@@ -60,7 +64,7 @@ def check_witness(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     pending = prev.pending
     require(pending is not None, "there is no request to answer", where)
     assert pending is not None
-    order = witnesses(roles_of(save), pending["by"])
+    order = witnesses(roles_of(save), pending["by"], absence.absent(prev.state))
     request = pending["request"] or prev.sha256
     last = save.writer == order[-1]
     records = save.actions[0].get("dice", []) if save.actions else []

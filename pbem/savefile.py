@@ -80,6 +80,11 @@ class SaveFile:
         return str(self.doc["writer"])
 
     @property
+    def written(self) -> str:
+        """When its writer's pbem signed it, by that machine's clock (a promise only)."""
+        return str(self.doc["written"])
+
+    @property
     def previous(self) -> str | None:
         return self.doc["previous"]
 

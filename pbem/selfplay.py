@@ -60,10 +60,14 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
          check: Callable[[dict[str, Any]], None] | None = None,
          max_actions: int = 20000, keys: list[PrivateKey] | None = None,
          game_id: str | None = None, dice: str = "open",
-         salts: list[str] | None = None) -> Result:
+         salts: list[str] | None = None, deadline: dict[str, str] | None = None,
+         interject: Callable[[SaveFile, dict[str, identity.LocalIdentity]],
+                             SaveFile | None] | None = None) -> Result:
     """Play one game between random players, every save signed and chained.
 
-    ``check`` is called with the state after every action (for invariants).
+    ``check`` is called with the state after every action (for invariants);
+    ``interject`` may write the next save instead of the player due (a claim), given the
+    latest save and every player's identity by key.
     """
     rng = random.Random(seed)
     keys = keys or [PrivateKey.generate() for _ in range(players)]
@@ -72,7 +76,8 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
     game_id = game_id or hashlib.sha256(f"selfplay {kind} {seed}".encode()).hexdigest()[:32]
     salts = salts or [None] * players  # type: ignore[list-item]
     saves = [session.new_game(kind, locals_[0], [loc.identity for loc in locals_[1:]],
-                              options, None, dice=dice, game_id=game_id, salt=salts[0])]
+                              options, None, dice=dice, game_id=game_id, salt=salts[0],
+                              deadline=deadline)]
     for local, salt in zip(locals_[1:], salts[1:], strict=True):
         saves.append(session.join(saves[-1], local, salt))
     actions = 0
@@ -80,6 +85,9 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
     while saves[-1].due is not None:
         prev = saves[-1]
         assert prev.due is not None
+        if interject is not None and (made := interject(prev, by_key)) is not None:
+            saves.append(made)
+            continue
         writer = by_key[prev.player(prev.due["role"])["key"]]
         if prev.due["step"] == chain.WITNESS:
             saves.append(session.witness(prev, writer))

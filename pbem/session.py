@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import deadlines, gamedata, gameplay, games, requests, saving, steps
+from pbem import absence, deadlines, gamedata, gameplay, games, requests, saving, steps
 from pbem import dice as dicemod
 from pbem.composer import Composer
 from pbem.engine import Action, copy_state
@@ -122,7 +122,7 @@ def witness(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     gamedata.ready(module, prev.game["options"], prev.where, prev.game_id)
     dice_state = saving.advance_link(prev, me, role)
     stub = {**prev.doc, "dice": dice_state}
-    order = steps.witnesses(roles_of(prev), pending["by"])
+    order = steps.witnesses(roles_of(prev), pending["by"], absence.absent(prev.state))
     request = pending["request"] or prev.sha256
     passed_on = {**pending, "request": request}
     replay = None

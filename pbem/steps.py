@@ -10,12 +10,12 @@ must write next, and on what.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from pbem import absence, gameplay
 from pbem import dice as dicemod
-from pbem import gameplay
 from pbem.engine import Action, GameModule, Log, Prompt, State, copy_state
 from pbem.errors import ChainError, IllegalAction, NeedWitness, PbemError
 from pbem.hidden_cards import model as hidden_model
@@ -31,7 +31,9 @@ AUDIT = "audit"
 SHARE = "share"
 CARRY_ON = "carry-on"
 ANSWERS = "answers"  # a request answered side by side; then its actor's pbem carries on
-ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE)
+CLAIM = gameplay.CLAIM  # another player's save: the due one did not answer by the deadline
+DEFAULTS = gameplay.DEFAULTS  # the decisions of absent seats, taken by the game's defaults
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS)
 MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE)  # saves that may leave their writer due
 T = TypeVar("T")
 
@@ -40,11 +42,12 @@ def roles_of(save: SaveFile) -> list[str]:
     return [str(p["role"]) for p in save.players]
 
 
-def witnesses(roles: list[str], actor: str) -> list[str]:
-    """Who answers ``actor``'s request, in order: every other player, in seat order from
-    the one after the actor (so no coalition short of all of them can foresee a roll)."""
+def witnesses(roles: list[str], actor: str, absent: Collection[str] = ()) -> list[str]:
+    """Who answers ``actor``'s request, in order: every other player who is not absent, in
+    seat order from the one after the actor (so no coalition short of all of them can
+    foresee a roll)."""
     index = roles.index(actor)
-    return roles[index + 1:] + roles[:index]
+    return [r for r in roles[index + 1:] + roles[:index] if r not in absent]
 
 
 def guard(where: str, what: str, call: Callable[..., T], *args: Any) -> T:
@@ -68,8 +71,9 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
                     "text": f"{player['name']} joins the game (pbem join)"}
     names = {p["role"]: p["name"] for p in players}
     roles = [p["role"] for p in players]
+    gone = absence.absent(state)
     if pending is not None:  # a request: every other player answers it, then its actor
-        order = witnesses(roles, pending["by"])
+        order = witnesses(roles, pending["by"], gone)
         if writer == pending["by"] and side_by_side(players, state):
             who = _names_list([names[r] for r in order])
             return {"role": pending["by"], "step": ANSWERS,
@@ -103,7 +107,7 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
                 "text": f"{names[owing]}'s pbem gives its part of {names[prompt.role]}'s "
                         f"hidden cards"}
     if prompt is None:
-        if hidden is not None:
+        if hidden is not None and not gone:  # an absent seat opens nothing: no audit
             for role in roles:
                 if role not in hidden["openings"]:
                     return {"role": role, "step": AUDIT,
@@ -120,7 +124,8 @@ def hand_waits(state: State, prompt: Prompt | None, roles: list[str]) -> str | N
     """Who must first give their part of the prompted player's hidden cards, when the
     prompt asks that player to read them before deciding (``None``: nobody)."""
     hidden = hidden_model.of(state)
-    if prompt is None or not prompt.needs_hand or hidden is None:
+    if prompt is None or not prompt.needs_hand or hidden is None \
+            or prompt.role in absence.absent(state):
         return None
     return obligations.owing_to_holder(hidden, prompt.role, roles)
 
@@ -185,12 +190,20 @@ def same(a: Any, b: Any) -> bool:
 def witnessed_dice(doc: dict[str, Any], pending: dict[str, Any]) -> dicemod.ChainDice:
     """The dice of a pending action: from the request and its witnesses' links."""
     roles = [p["role"] for p in doc["players"]]
-    order = witnesses(roles, pending["by"])
+    order = witnesses(roles, pending["by"], absence.absent(doc["state"]))
     links = doc["dice"]["links"]
     key = dicemod.witness_key(doc["dice"]["seed"], pending["request"],
                               links[pending["by"]]["link"],
                               {r: links[r]["link"] for r in order}, order)
     return dicemod.ChainDice(key)
+
+
+def open_dice(module: GameModule, save_doc: dict[str, Any], roles: list[str],
+              state_of: Callable[[], State]) -> dicemod.OpenDice:
+    """The dice of an open-mode save, keyed by its links and each roll's context."""
+    links = {role: save_doc["dice"]["links"][role]["link"] for role in roles}
+    key = dicemod.open_key(save_doc["dice"]["seed"], links, roles)
+    return dicemod.OpenDice(key, lambda: module.dice_context(state_of()))
 
 
 def try_pending(module: GameModule, state: State, pending: dict[str, Any],

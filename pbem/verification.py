@@ -7,12 +7,13 @@ that needed them has succeeded (a refused command writes nothing anywhere).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import chain, games, store
-from pbem.errors import PbemError
-from pbem.ledger import Ledger, skips_ahead
+from pbem import chain, claims, games, store
+from pbem.errors import ChainError, PbemError
+from pbem.ledger import Ledger, Rival, skips_ahead
 from pbem.savefile import SUFFIX, SaveFile, file_name, read
 
 
@@ -30,8 +31,13 @@ class Checked:
     ledger: Ledger
     saves: list[SaveFile] = field(default_factory=list)
 
+    before: Callable[[], None] | None = None  # e.g. leave a save that lost to a rival
+
     def commit(self) -> None:
         """Accept the checked saves into the ledger and keep them in the store."""
+        if self.before is not None:
+            self.before()
+            self.before = None
         for save in self.saves:
             store.keep(save)
             if self.ledger.check(save) in ("new", "next"):
@@ -53,7 +59,10 @@ def check(target: SaveFile, ledger: Ledger, given: list[Path],
     When the ledger's head is the save just before ``target`` (and kept in the store),
     only that one step is re-applied, so the cost does not grow with the game's length.
     """
-    status = ledger.check(target)
+    try:
+        status = ledger.check(target)
+    except Rival as rival:
+        return _rival(target, ledger, rival.accepted)
     if status == "known":
         return Checked(f"OK: {target.short()} (accepted before)", ledger)
     head = ledger.head(target.game_id)
@@ -108,3 +117,37 @@ def _stored(target: SaveFile, head: dict[str, object]) -> SaveFile | None:
         if save.sha256 == sha:
             return save
     return None
+
+
+def _by_hash(game_id: str, sha: str) -> SaveFile | None:
+    return next((s for s in store.candidates_of(game_id) if s.sha256 == sha), None)
+
+
+def _rival(target: SaveFile, ledger: Ledger, accepted_sha: str) -> Checked:
+    """``target`` and an accepted save by another writer follow the same save: a claim and
+    the answer it claimed (or two claims). The one :func:`claims.prevails` names stands in
+    every player's pbem; the other is kept as evidence (docs/deadlines.md)."""
+    where = target.where
+    prev = _by_hash(target.game_id, target.previous or "")
+    accepted = _by_hash(target.game_id, accepted_sha)
+    if prev is None or accepted is None:
+        raise ChainError("another player's save on the same save was accepted before it, "
+                         "and the saves to weigh them are missing from the store", where)
+    chain.check_next(games.get(target.kind), prev, target)
+    winner, why = claims.prevails(prev, accepted, target)
+    if winner is accepted:
+        ledger.keep_evidence(target, accepted.sha256, why)
+        raise ChainError(f"{why}: save {target.sequence} by {target.writer} is kept as "
+                         f"evidence (pbem ledger {target.game_id[:8]}); nothing changed", where)
+    if not ledger.may_leave(target.game_id, accepted.sha256):
+        raise ChainError(f"{why}, but you already played on the save it overrides: both are "
+                         f"kept; settle it with the other players (pbem ledger "
+                         f"{target.game_id[:8]})", where)
+
+    def leave() -> None:
+        ledger.keep_evidence(accepted, target.sha256, why)
+        ledger.leave_for(prev, accepted.sha256, accepted.writer)
+
+    return Checked(f"OK: {target.short()} follows save {prev.sequence} and prevails over "
+                   f"{accepted.writer}'s save {accepted.sequence} ({why})", ledger, [target],
+                   leave)

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.exceptions import InvalidSignature
 
+from pbem import absence, strict_yaml
 from pbem import dice as dicemod
-from pbem import strict_yaml
 from pbem.atomic import write_new
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.hidden_cards import model as hidden_model
@@ -81,11 +81,13 @@ def side_by_side(players: list[dict[str, Any]], state: Mapping[str, Any]) -> boo
 
 
 def witnesses_of(request: SaveFile) -> list[str]:
-    """Who answers ``request``: every other player, in seat order after the actor."""
+    """Who answers ``request``: every other player not absent, in seat order after the
+    actor."""
     roles = [str(p["role"]) for p in request.players]
     actor = str(request.pending["by"]) if request.pending else ""
     index = roles.index(actor) if actor in roles else 0
-    return roles[index + 1:] + roles[:index]
+    gone = absence.absent(request.state)
+    return [r for r in roles[index + 1:] + roles[:index] if r not in gone]
 
 
 def is_request(save: SaveFile) -> bool:
@@ -189,14 +191,17 @@ def check(answer: Answer, request: SaveFile, where: str) -> None:
                          f"the last one {answer.role} revealed", where)
 
 
-def carried(request: SaveFile, action: Mapping[str, Any], where: str) -> dict[str, Answer]:
+def carried(request: SaveFile, action: Mapping[str, Any], where: str,
+            every: bool = True) -> dict[str, Answer]:
     """The answers a carry-on save's first action holds, each checked against ``request``;
-    exactly one per witness."""
+    exactly one per witness (``every=False``, a claim: those given, in seat order)."""
     records = action.get("answers")
-    if type(records) is not dict:
+    if type(records) is not dict or (not every and not records):
         raise ChainError("carrying on after the answers, the first action holds every "
                          "witness's answer (answers: ...)", where)
     order = witnesses_of(request)
+    if not every:
+        order = [r for r in order if r in records]
     if list(records) != order:
         raise ChainError(f"the answers must be those of {', '.join(order)}, in that order",
                          where)

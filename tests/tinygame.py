@@ -22,6 +22,7 @@ class TinyRace(GameModule):
     title = "Tiny Race"
     version = "1"
     seats: tuple[str, ...] = tuple(ROLES)
+    absent_defaults: Mapping[str, tuple[str, ...]] = {"run": ("rest",), "bump": ("yield",)}
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
         return list(self.seats)

@@ -250,6 +250,9 @@ def ledger(
         state = "STOPPED (fork)" if record["fork"] else "ok"
         say(f"{gid[:8]}  {record['kind']}  save {head['sequence']}  "
             f"{head['sha256'][:12]}...  {state}")
+        for kept in book.evidence(gid):
+            say(f"  evidence: save {kept.get('sequence')} by {kept.get('writer')} "
+                f"({str(kept.get('sha256'))[:12]}...): {kept.get('why')}")
 
 
 def _check_kept(book: Ledger, game_id: str, prefix: str) -> None:

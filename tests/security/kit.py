@@ -6,10 +6,12 @@ sign it again with their own key (which is the pinned key of the role they play)
 from __future__ import annotations
 
 import copy
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
 from pbem import identity, savefile, session, strict_yaml, witness_answers
@@ -21,15 +23,27 @@ from pbem.verification import check
 runner = CliRunner()
 
 
+def labelled_key(label: str) -> PrivateKey:
+    """A key made from a label, so a game played with it is the same on every run."""
+    raw = hashlib.sha256(label.encode()).digest()
+    return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
+
+
+def salts(label: str, count: int) -> list[str]:
+    """Fixed salts for ``count`` players (a game the same on every run)."""
+    return [hashlib.sha256(f"{label} salt {i}".encode()).hexdigest()[:32] for i in range(count)]
+
+
 def players(*names: str) -> list[identity.LocalIdentity]:
     return [identity.keygen(name) for name in names]
 
 
 def race(people: list[identity.LocalIdentity], saves_after_start: int = 6,
-         dice: str = "open", kind: str = "tiny-race") -> list[savefile.SaveFile]:
+         dice: str = "open", kind: str = "tiny-race",
+         deadline: dict[str, str] | None = None) -> list[savefile.SaveFile]:
     """A game played by the people given (tiny race: everyone rolls once a turn)."""
     first = session.new_game(kind, people[0], [p.identity for p in people[1:]],
-                             {"target": 80}, dice=dice)
+                             {"target": 80}, dice=dice, deadline=deadline)
     saves = [first]
     for person in people[1:]:
         saves.append(session.join(saves[-1], person))

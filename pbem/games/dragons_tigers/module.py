@@ -21,7 +21,7 @@ from pbem.games.dragons_tigers import (
 from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
 from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.orders import update as update_orders
-from pbem.games.dragons_tigers.rules import s03_setup
+from pbem.games.dragons_tigers.rules import absent_seats, s03_setup
 from pbem.games.dragons_tigers.table import Table
 
 del rules  # imported to register the step handlers
@@ -116,6 +116,11 @@ class DragonsTigers(GameModule):
             return
         flow.act(t, role, action)
         flow.advance(t)
+
+    absent_defaults = absent_seats.DEFAULTS
+
+    def seat_absent(self, state: State, role: str, log: Log) -> None:
+        absent_seats.seat_absent(state, role, log, self.role_label(role))
 
     def argument_ids(self) -> Mapping[str, tuple[str, Collection[str]]]:
         """The areas, kingdoms and characters the actions' arguments name."""

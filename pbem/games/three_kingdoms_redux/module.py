@@ -27,7 +27,7 @@ from pbem.games.three_kingdoms_redux import view as views
 from pbem.games.three_kingdoms_redux.catalog import ROLES, load_catalog
 from pbem.games.three_kingdoms_redux.orders import ORDERS
 from pbem.games.three_kingdoms_redux.orders import update as update_orders
-from pbem.games.three_kingdoms_redux.rules import register_all
+from pbem.games.three_kingdoms_redux.rules import absent_seats, register_all
 from pbem.games.three_kingdoms_redux.table import Table
 
 register_all()
@@ -141,6 +141,11 @@ class ThreeKingdomsRedux(GameModule):
             return
         flow.act(t, role, action)
         flow.advance(t)
+
+    absent_defaults = absent_seats.DEFAULTS
+
+    def seat_absent(self, state: State, role: str, log: Log) -> None:
+        absent_seats.seat_absent(state, role, log, self.role_label(role))
 
     def argument_ids(self) -> Mapping[str, tuple[str, Collection[str]]]:
         """The action spaces and unit types the actions' arguments name."""

@@ -1,0 +1,57 @@
+"""An absent seat in Three Kingdoms Redux (docs/deadlines.md): it passes, its standing
+orders stop asking, and — since every card another player reads needs each player's part
+of it — the game ends by absence, the absent player forfeiting, as soon as it needs that
+seat's secrets. Nobody else can give them."""
+
+from __future__ import annotations
+
+from freezegun import freeze_time
+
+from pbem import absence, claims, gameplay, games, savefile, selfplay
+from pbem.games.three_kingdoms_redux.rules.absent_seats import DEFAULTS
+from pbem.identity import LocalIdentity
+from tests.security.kit import labelled_key, salts
+
+DEADLINE = {"answer": "2d", "grace": "12h"}
+
+
+def _claimed_game(seed: int, after: int) -> tuple[selfplay.Result, str]:
+    with freeze_time("2026-11-28 09:00:00") as clock:
+        done: list[str] = []
+
+        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
+                      ) -> savefile.SaveFile | None:
+            if done or prev.sequence < after or prev.pending is not None \
+                    or prev.due["step"] not in DEFAULTS:
+                return None
+            claimer = next(p for p in prev.players if p["role"] != prev.due["role"])
+            clock.tick(3 * 86400)
+            done.append(prev.due["role"])
+            return claims.make(prev, by_key[claimer["key"]])
+
+        result = selfplay.play("three-kingdoms-redux", 3, seed, dice="witnessed",
+                               deadline=DEADLINE, interject=interject,
+                               salts=salts(f"redux {seed}", 3),
+                               keys=[labelled_key(f"redux {seed} {i}") for i in range(3)])
+        selfplay.verify(result)
+    return result, done[0]
+
+
+def test_an_absent_state_passes_until_its_secrets_are_needed() -> None:
+    """Claimed while bidding or choosing actions, the absent state's decisions are passes
+    marked in the log; when a card must be read with its part, the game ends by absence:
+    the absent player forfeits, no winner is named among the others, no audit is asked,
+    and the whole chain re-checks."""
+    result, absent = _claimed_game(2, 60)
+    final = result.saves[-1]
+    assert final.due is None
+    assert absence.ended(final.state)
+    outcome = gameplay.outcome(games.get("three-kingdoms-redux"), final.state)
+    assert outcome["forfeit"] == [absent] and outcome["winner"] is None
+    marked = [line for s in result.saves for line in s.doc["log"]
+              if line.startswith("By default for the absent")]
+    assert marked
+    verbs = {line.split(": ", 1)[1].split()[0] for line in marked}
+    assert verbs & {"pass", "decline-rest", "decline", "end-benefits", "stay-out"}
+    assert any(line.startswith("The game ends by absence") for line in final.doc["log"])
+    assert all(v != "ask" for v in final.state["orders"][absent].values())
