@@ -73,3 +73,4 @@ def test_a_late_player_gets_one_reminder_a_day_from_the_waiting_players_watch(
     own = bob.run("watch", "--once", "--no-notify").out
     assert f"late         Tiny Race {game}: bob owes save 1 since {due}" in own, own
     assert "reminded" not in own and len(smtp_server.received) == sent, own
+    assert "save 0: bob joins the game (pbem join) (LATE by 1h" in own, own
