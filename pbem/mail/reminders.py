@@ -154,18 +154,26 @@ def late_games(me: LocalIdentity, moment: dt.datetime) -> list[lateness.Late]:
     ledger = Ledger(me.key.public)
     found: list[lateness.Late] = []
     for game_id in ledger.games():
-        record = ledger.record(game_id)
-        if not record or record.get("fork"):
+        try:  # a damaged record or save: this game only (pbem inbox lists it)
+            late = _late_game(ledger, game_id, me, moment)
+        except PbemError:
             continue
-        save = answering.head_of(ledger, game_id)[0]
-        if save is None or save.role_of(me.key.public) is None:
-            continue
-        answered = answering.in_store(save) if save.due and save.due["step"] == "answers" \
-            else {}
-        late = lateness.late(save, moment, answered)
         if late is not None:
             found.append(late)
     return found
+
+
+def _late_game(ledger: Ledger, game_id: str, me: LocalIdentity, moment: dt.datetime
+               ) -> lateness.Late | None:
+    record = ledger.record(game_id)
+    if not record or record.get("fork"):
+        return None
+    save = answering.head_of(ledger, game_id)[0]
+    if save is None or save.role_of(me.key.public) is None:
+        return None
+    answered = answering.in_store(save) if save.due and save.due["step"] == "answers" \
+        else {}
+    return lateness.late(save, moment, answered)
 
 
 def remind(me: LocalIdentity, cfg: Config, moment: dt.datetime, told: set[str],
