@@ -4,7 +4,9 @@ Each *pass* does what ``pbem inbox`` does — reads what is new, checks and file
 save — then answers every roll request waiting for this player and posts the answers,
 moves the messages that needed nobody into a folder of their own (``--tidy``, IMAP
 only), and says once, on a line and in a desktop notification, each time one of the
-player's games awaits them.
+player's games awaits them. In a game with a deadline whose answer is late, it says so
+once a day, and one waiting player's pbem mails the late player a reminder
+(:mod:`pbem.mail.reminders`).
 
 Between passes the watcher waits: with IMAP IDLE on a second connection where the server
 offers it (a pass starts as soon as the server announces a message), else by looking
