@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.widgets import Static
 
+from pbem import deadlines, lateness
 from pbem.engine import ActionSpec, Prompt
 from tui import panels
 from tui.actionlist import ActionList
@@ -69,6 +70,19 @@ class Painter(Base):
 
     # ------------------------------------------------------------------ lines on top
 
+    def _due_part(self) -> str | None:
+        """When the answer owed after the latest save is due, in a game with a deadline:
+        ``answer due 2026-12-01 09:00 UTC (in 2d 3h)`` or ``(LATE by 5h)``."""
+        save = self.waiting.last.save if self.waiting is not None else self.opened.save
+        clock = lateness.clock_of(save)
+        if clock is None:
+            return None
+        moment = deadlines.now()
+        left = (self.t("LATE by {span}", span=deadlines.span(moment - clock.due))
+                if clock.late(moment) else
+                self.t("in {span}", span=deadlines.span(clock.due - moment)))
+        return f"{self.t('answer due {when}', when=lateness.when(clock.due))} ({left})"
+
     def show_verdict(self) -> None:
         widget = self.query_one("#verdict", Static)
         lines = [self.say(self.t(line)) for line in self.opened.verdict]
@@ -123,6 +137,9 @@ class Painter(Base):
         elif self.turn is not None:
             parts.append(f"{self.t('Playing')}: {self.turn.me.name} "
                          f"({self.role_label(self.turn.role)})")
+        due = None if self.reviewing else self._due_part()
+        if due:
+            parts.append(due)
         mode = self.opened.save.dice_mode
         parts.append(self.t(MODE_WORDS.get(mode, mode)))
         if self.notice:

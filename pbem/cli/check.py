@@ -9,11 +9,13 @@ import typer
 
 from pbem import (
     chain,
+    deadlines,
     drafts,
     gamedata,
     gameplay,
     games,
     identity,
+    lateness,
     savefile,
     store,
     story,
@@ -76,6 +78,7 @@ def show(
     known = gameplay.viewer_knowledge(save.doc, save.state, role,
                                       local.key if local else None)
     prompt = gameplay.prompt(module, save.state, role, known) if started else None
+    clock = lateness.clock_of(save)
     if as_json:
         print_json({
             "game": save.game, "players": save.players, "sequence": save.sequence,
@@ -84,6 +87,8 @@ def show(
             "viewer": role, "view": gameplay.view(module, save.state, role, known),
             "prompt": prompt.to_dict() if prompt else None,
             "outcome": module.outcome(save.state), "log": save.doc["log"],
+            "deadline": save.game.get("deadline"),
+            "answer_due": clock.as_dict() if clock else None,
         })
         return
     say(f"{module.title}: game {save.game_id[:8]}, save {save.sequence}")
@@ -95,6 +100,8 @@ def show(
     if save.note:
         say(f"Note: {save.note}")
     say(f"Dice: {savefile.DICE_WORDS[save.dice_mode]}")
+    if save.game.get("deadline"):
+        say(f"Deadline: {deadlines.words(save.game)}")
     notice = module.data_notice(save.game["options"])
     if notice:
         say(notice)
@@ -110,6 +117,8 @@ def show(
         else ""
     say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "
         f"{save.due['text']}{waiting}")
+    if clock is not None:
+        say(f"Due: {lateness.due_words(clock)} ({lateness.left(clock, deadlines.now())})")
     if witness_answers.is_request(save):
         have = witness_answers.around(save, save_path)
         parts = [f"{save.player(r)['name']} " + ("in" if r in have else "awaited")

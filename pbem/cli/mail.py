@@ -9,7 +9,16 @@ from typing import Annotated
 
 import typer
 
-from pbem import answering, config, identity, savefile, store, witness_answers
+from pbem import (
+    answering,
+    config,
+    deadlines,
+    identity,
+    lateness,
+    savefile,
+    store,
+    witness_answers,
+)
 from pbem.atomic import write_new
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say, warn
 from pbem.cli.helptext import PbemTyper
@@ -517,14 +526,14 @@ def _standings(mine: PublicKey) -> None:
         say("Your move:")
         for row in yours:
             say(printable(f"  {row.title} {row.game_id[:8]}{_dice(row)}, save {row.sequence}: "
-                          f"{row.text}  ->  pbem {row.command} {row.path}"))
+                          f"{row.text}{_due(row)}  ->  pbem {row.command} {row.path}"))
     else:
         say("Nothing awaits you.")
     if others:
         say("Waiting for others:")
         for row in others:
             say(printable(f"  {row.title} {row.game_id[:8]}{_dice(row)}, save {row.sequence}: "
-                          f"{row.waits_for} - {row.text}"))
+                          f"{row.waits_for} - {row.text}{_due(row)}"))
     for row in stopped:
         say(printable(f"  {row.title} {row.game_id[:8]}: STOPPED by a fork (pbem ledger "
                       f"{row.game_id[:8]})"))
@@ -532,6 +541,11 @@ def _standings(mine: PublicKey) -> None:
 
 def _dice(row: games_status.Standing) -> str:
     return f" ({row.dice})" if row.dice else ""
+
+
+def _due(row: games_status.Standing) -> str:
+    """`` (due in 2d 3h)`` or `` (LATE by 5h)`` for a game with a deadline."""
+    return f" ({lateness.left(row.clock, deadlines.now())})" if row.clock else ""
 
 
 from pbem.cli import watch as _watch  # noqa: E402, F401  (registers pbem watch)

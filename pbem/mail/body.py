@@ -5,7 +5,7 @@ attached. An invitation also says what pbem is and how to install it, after what
 
 from __future__ import annotations
 
-from pbem import chain, gameplay
+from pbem import chain, deadlines, gameplay, lateness
 from pbem.engine import GameModule
 from pbem.hidden_cards import model as hidden_model
 from pbem.mail import requests
@@ -173,7 +173,12 @@ def body(save: SaveFile, module: GameModule, story: Story, with_picture: bool,
     invitation = save.due is not None and save.due["step"] == chain.JOIN
     # (a game whose dice nobody checks is said before anything: docs/threat-model.md)
     lines = [TABLE_DICE_LINE, ""] if save.table_dice else []
-    lines += ["What to do now", "--------------", *next_steps(save, module, recipients), ""]
+    steps = next_steps(save, module, recipients)
+    clock = lateness.clock_of(save)
+    if clock is not None:  # the line that says who acts next says by when
+        words = lateness.due_words(clock)
+        steps[0] = f"{steps[0]} ({_sentence(words[:1].upper() + words[1:])})"
+    lines += ["What to do now", "--------------", *steps, ""]
     if story.key_results:
         lines += ["Key results:", *(f"  - {line}" for line in story.key_results), ""]
     notice = module.data_notice(save.game["options"])
@@ -190,6 +195,8 @@ def body(save: SaveFile, module: GameModule, story: Story, with_picture: bool,
     mode = save.dice_mode
     if mode in DICE_WORDS:
         lines.append(f"Dice: {DICE_WORDS[mode]}.")
+    if save.game.get("deadline"):
+        lines.append(f"Deadline: {deadlines.words(save.game)} (pbem claim).")
     lines += _story(story, save, module)
     picture = gameplay.describe(module, save.state, None)
     if picture:

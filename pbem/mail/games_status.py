@@ -6,7 +6,8 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import answering, games, witness_answers
+from pbem import answering, games, lateness, witness_answers
+from pbem.deadlines import Clock
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.mail import dice_modes
@@ -28,6 +29,7 @@ class Standing:
     command: str = "play"
     stopped: bool = False
     dice: str = ""  # the dice mode's short words (witnessed dice, open dice, TABLE DICE)
+    clock: Clock | None = None  # when the answer owed is due (a game with a deadline)
 
     @property
     def table_dice(self) -> bool:
@@ -54,11 +56,14 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
                         "the game is over", stopped=stopped, dice=dice)
     role = save.role_of(me)
     if witness_answers.is_request(save):
-        return _side_by_side(save, path, role, title, stopped, dice)
-    owner = save.player(due["role"])["name"]
-    command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
-    return Standing(save.game_id, title, save.sequence, path, str(owner),
-                    due["role"] == role, str(due["text"]), command, stopped, dice)
+        found = _side_by_side(save, path, role, title, stopped, dice)
+    else:
+        owner = save.player(due["role"])["name"]
+        command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
+        found = Standing(save.game_id, title, save.sequence, path, str(owner),
+                         due["role"] == role, str(due["text"]), command, stopped, dice)
+    found.clock = lateness.clock_of(save)
+    return found
 
 
 def _side_by_side(save: SaveFile, path: Path | None, role: str | None, title: str,

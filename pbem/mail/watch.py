@@ -4,7 +4,9 @@ Each *pass* does what ``pbem inbox`` does — reads what is new, checks and file
 save — then answers every roll request waiting for this player and posts the answers,
 moves the messages that needed nobody into a folder of their own (``--tidy``, IMAP
 only), and says once, on a line and in a desktop notification, each time one of the
-player's games awaits them.
+player's games awaits them. In a game with a deadline whose answer is late, it says so
+once a day, and one waiting player's pbem mails the late player a reminder
+(:mod:`pbem.mail.reminders`).
 
 Between passes the watcher waits: with IMAP IDLE on a second connection where the server
 offers it (a pass starts as soon as the server announces a message), else by looking
@@ -27,12 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
-from pbem import answering
+from pbem import answering, deadlines, lateness
 from pbem.config import Config, Server
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
-from pbem.mail import answers, games_status, imap, inbox, notify, picture, sources
+from pbem.mail import answers, games_status, imap, inbox, notify, picture, reminders, sources
 from pbem.mail.filing import Result
 from pbem.mail.idle import RENEW, Idler
 from pbem.mail.network import MailSettingsError
@@ -90,6 +92,7 @@ class Watcher:
         self.announced: dict[str, tuple[object, ...]] = {}
         self.waiting_told: set[str] = set()
         self.answers_told: set[str] = set()
+        self.late_told: set[str] = set()
         self.code = 0
         self._idle_now = False
         self._stop_asked = False
@@ -253,7 +256,8 @@ class Watcher:
             self.reader = None
 
     def one_pass(self) -> None:
-        """Read, file, answer and post, tidy, and tell what awaits the player."""
+        """Read, file, answer and post, tidy, tell what awaits the player, and remind the
+        players who are late."""
         folder = None if self.server is None else self._folder(self.server)
         self._say_reconnected()
         report = inbox.run(self.me.key.public, self.settings.sources, self.server,
@@ -266,6 +270,9 @@ class Watcher:
         if folder is not None and self.tidier is not None:
             self._tidy(folder, report)
         self._announce()
+        for line in reminders.remind(self.me, self.cfg, deadlines.now(), self.late_told,
+                                     settings_fatal=True):
+            self.out(line)
 
     def _tell_report(self, report: inbox.Report) -> None:
         """The lines ``pbem inbox`` prints, without "Read 0 new messages" at every pass."""
@@ -313,7 +320,8 @@ class Watcher:
                 continue
             game = f"{row.title} {row.game_id[:8]}" + (f" ({row.dice})" if row.dice else "")
             if key[0] == "move":
-                self.out(f"{'your move':<12} {game}, save {row.sequence}: {row.text}  ->  "
+                due = f" ({lateness.left(row.clock, deadlines.now())})" if row.clock else ""
+                self.out(f"{'your move':<12} {game}, save {row.sequence}: {row.text}{due}  ->  "
                          f"pbem {row.command} {row.path}")
                 self._notify("your move", f"{row.title} {row.game_id[:8]}: {row.text}")
             elif key[0] == "over" and before is not None:
