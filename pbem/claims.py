@@ -22,7 +22,17 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import absence, deadlines, gamedata, gameplay, games, saving, steps, witness_answers
+from pbem import (
+    absence,
+    deadlines,
+    gamedata,
+    gameplay,
+    games,
+    lateness,
+    saving,
+    steps,
+    witness_answers,
+)
 from pbem import dice as dicemod
 from pbem.engine import Log, copy_state
 from pbem.errors import ChainError, NeedDice, NeedWitness, UsageError
@@ -39,13 +49,10 @@ def is_claim(save: SaveFile) -> bool:
 
 
 def owing(prev: SaveFile, answers: Mapping[str, Any]) -> list[str]:
-    """Who owes the save that ``prev`` waits for (side by side: the witnesses whose answers
-    are not among ``answers``, or the actor once every answer is in)."""
-    assert prev.due is not None
-    if prev.due["step"] == ANSWERS and prev.pending is not None:
-        missing = witness_answers.missing(prev, answers)
-        return missing or [str(prev.pending["by"])]
-    return [str(prev.due["role"])]
+    """Who owes the save that ``prev`` waits for, in seat order (side by side: the
+    witnesses whose answers are not among ``answers``, or the actor once every answer is
+    in)."""
+    return lateness.owed(prev, list(answers))
 
 
 def _claimable(prev: SaveFile) -> deadlines.Clock:

@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from pbem import deadlines, witness_answers
+from pbem import absence, deadlines, witness_answers
 from pbem.deadlines import Clock
 from pbem.savefile import SaveFile
 
@@ -44,13 +44,14 @@ def owed(save: SaveFile, answered: Collection[str] = ()) -> list[str]:
 def reminder_by(save: SaveFile, late: Collection[str]) -> str | None:
     """The one player whose pbem reminds the late ones: the writer of ``save`` (of a
     side-by-side request, its actor), else the next player after them in seat order who is
-    not late (``None``: everyone is late)."""
+    neither late nor absent (``None``: nobody is left to remind)."""
     seats = [str(p["role"]) for p in save.players]
     first = str(save.pending["by"]) if witness_answers.is_request(save) and save.pending \
         else save.writer
     start = seats.index(first) if first in seats else 0
+    gone = absence.absent(save.state)
     for role in seats[start:] + seats[:start]:
-        if role not in late:
+        if role not in late and role not in gone:
             return role
     return None
 

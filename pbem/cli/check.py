@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from pbem import (
+    absence,
     chain,
     deadlines,
     drafts,
@@ -86,9 +87,10 @@ def show(
             "dice": save.dice_mode, "due": save.due, "pending": save.pending,
             "viewer": role, "view": gameplay.view(module, save.state, role, known),
             "prompt": prompt.to_dict() if prompt else None,
-            "outcome": module.outcome(save.state), "log": save.doc["log"],
+            "outcome": gameplay.outcome(module, save.state), "log": save.doc["log"],
             "deadline": save.game.get("deadline"),
             "answer_due": clock.as_dict() if clock else None,
+            "absent": absence.absent(save.state),
         })
         return
     say(f"{module.title}: game {save.game_id[:8]}, save {save.sequence}")
@@ -110,15 +112,25 @@ def show(
         say("")
         say(picture)
     say("")
+    if absence.absent(save.state):
+        say("Absent: " + ", ".join(f"{save.player(r)['name']} ({r})"
+                                   for r in absence.absent(save.state))
+            + " - the game's defaults decide for them (docs/deadlines.md)")
     if save.due is None:
-        say(f"The game is over: {module.outcome(save.state)}")
+        say(f"The game is over: {gameplay.outcome(module, save.state)}")
         return
     waiting = f"; waiting since {save.doc['written']}" if save.due["step"] == chain.WITNESS \
         else ""
     say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "
         f"{save.due['text']}{waiting}")
     if clock is not None:
-        say(f"Due: {lateness.due_words(clock)} ({lateness.left(clock, deadlines.now())})")
+        now = deadlines.now()
+        say(f"Due: {lateness.due_words(clock)} ({lateness.left(clock, now)})")
+        if clock.may_claim(now) and role is not None \
+                and role not in lateness.owed(save, witness_answers.around(save, save_path)) \
+                and save.due["step"] not in (chain.JOIN, chain.START):
+            say(f"Claim: the deadline and its grace have passed; pbem claim {save_path} lets "
+                f"the game's defaults decide for them")
     if witness_answers.is_request(save):
         have = witness_answers.around(save, save_path)
         parts = [f"{save.player(r)['name']} " + ("in" if r in have else "awaited")

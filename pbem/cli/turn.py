@@ -201,7 +201,7 @@ def _position(module: Any, composer: session.Composer | None,
                                           local.key if local else None)
     return {"viewer": role, "view": gameplay.view(module, state, role, known), "due": due,
             "pending": pending, "prompt": prompt.to_dict() if prompt else None,
-            "outcome": module.outcome(state), "log": log}
+            "outcome": gameplay.outcome(module, state), "log": log}
 
 
 def stand_in_dice(saves: list[savefile.SaveFile]) -> list[bool]:

@@ -66,7 +66,7 @@ def _hidden_cards(save: SaveFile) -> bool:
 
 
 def _result(save: SaveFile, module: GameModule) -> str | None:
-    outcome = module.outcome(save.state)
+    outcome = gameplay.outcome(module, save.state)
     if not outcome:
         return None
     return "Result: " + printable(", ".join(f"{k}: {v}" for k, v in outcome.items()))
