@@ -119,6 +119,11 @@ def _stored(target: SaveFile, head: dict[str, object]) -> SaveFile | None:
     return None
 
 
+class KeptAsEvidence(ChainError):
+    """A save that lost to a rival on the same save (a late answer, a claim against an
+    answer stamped in time): refused, and kept as evidence."""
+
+
 def _by_hash(game_id: str, sha: str) -> SaveFile | None:
     return next((s for s in store.candidates_of(game_id) if s.sha256 == sha), None)
 
@@ -137,8 +142,9 @@ def _rival(target: SaveFile, ledger: Ledger, accepted_sha: str) -> Checked:
     winner, why = claims.prevails(prev, accepted, target)
     if winner is accepted:
         ledger.keep_evidence(target, accepted.sha256, why)
-        raise ChainError(f"{why}: save {target.sequence} by {target.writer} is kept as "
-                         f"evidence (pbem ledger {target.game_id[:8]}); nothing changed", where)
+        raise KeptAsEvidence(f"{why}: save {target.sequence} by {target.writer} is kept as "
+                             f"evidence (pbem ledger {target.game_id[:8]}); nothing changed",
+                             where)
     if not ledger.may_leave(target.game_id, accepted.sha256):
         raise ChainError(f"{why}, but you already played on the save it overrides: both are "
                          f"kept; settle it with the other players (pbem ledger "

@@ -19,13 +19,14 @@ from pbem import chain, games, paths, savefile, store, verification, witness_ans
 from pbem.atomic import write_new
 from pbem.engine import GameModule
 from pbem.errors import IncompleteChain, PbemError, WriteError
-from pbem.ledger import Ledger
+from pbem.ledger import Ledger, Rival
 from pbem.mail import dice_modes, gaps, quarantine
 from pbem.mail.attachments import Candidate
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
 from pbem.transport import restore_line_endings
+from pbem.verification import KeptAsEvidence
 
 TABLE_DICE = dice_modes.LONG["table"]
 STRANGER_SAVES = 400  # saves of one game the player does not play, filed in one run
@@ -33,7 +34,8 @@ STRANGER_SAVES = 400  # saves of one game the player does not play, filed in one
 
 @dataclass
 class Result:
-    """What became of one save: ``filed``, ``known``, ``old``, ``waiting`` or
+    """What became of one save: ``filed``, ``known``, ``old``, ``waiting``, ``evidence``
+    (it lost to a claim, or a claim lost to it: kept, listed by ``pbem ledger``) or
     ``quarantined``, in one line for people, and where it is now."""
 
     kind: str
@@ -208,7 +210,10 @@ class Filer:
         writer = f"{save.player(save.writer)['name']} ({save.writer})"
         if self.ledger is None or role is None:
             return self._stranger(save, writer)
-        status = self.ledger.check(save)
+        try:
+            status = self.ledger.check(save)
+        except Rival:
+            status = "rival"  # a claim and the answer it claimed: weighed just below
         head = self.ledger.head(save.game_id)
         if status == "known":
             path = store.keep(save)
@@ -222,7 +227,11 @@ class Filer:
             gap = _missing_between(save, str(head["sha256"]), int(head["sequence"]))
             if gap is not None:
                 raise IncompleteChain(f"save {gap} has not arrived", save.where)
-        verdict = verification.for_play(save, self.ledger, [], None)
+        try:
+            verdict = verification.for_play(save, self.ledger, [], None)
+        except KeptAsEvidence as exc:
+            return Result("evidence", f"{save.short()} from {writer}: {exc.message}",
+                          store.keep(save), save)
         return Result("filed", f"{save.short()} from {writer}, verified: "
                                f"{_words(save, verdict)}", store.keep(save), save)
 
