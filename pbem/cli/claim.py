@@ -10,7 +10,7 @@ import typer
 from pbem import absence, claims, deadlines, keeping, savefile, verification
 from pbem.cli.common import AsName, KeyPath, guarded, me, print_json, say
 from pbem.cli.root import PLAY, app
-from pbem.errors import IllegalAction
+from pbem.errors import IllegalAction, WriteError
 from pbem.ledger import Ledger
 
 
@@ -45,7 +45,11 @@ def claim(
         return
     path = output or save_path.parent / savefile.file_name(made.game_id, made.sequence,
                                                           made.writer)
-    keeping.write(made, path, prev, checked)
+    if path.exists() or path.is_symlink():
+        raise WriteError("a file of that name exists already; nothing written", str(path))
+    checked.commit()
+    ledger.intend(prev, made)  # before any write: this player never signs a second claim
+    keeping.write(made, path, prev)
     say(checked.line)
     say(f"Wrote {path}")
     _show(made, False)

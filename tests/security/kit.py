@@ -40,13 +40,18 @@ def players(*names: str) -> list[identity.LocalIdentity]:
 
 def race(people: list[identity.LocalIdentity], saves_after_start: int = 6,
          dice: str = "open", kind: str = "tiny-race",
-         deadline: dict[str, str] | None = None) -> list[savefile.SaveFile]:
-    """A game played by the people given (tiny race: everyone rolls once a turn)."""
+         deadline: dict[str, str] | None = None,
+         salt_label: str | None = None) -> list[savefile.SaveFile]:
+    """A game played by the people given (tiny race: everyone rolls once a turn); with
+    ``salt_label`` (and keys made from labels) the same game on every run."""
+    fixed = salts(salt_label, len(people)) if salt_label else [None] * len(people)
+    game_id = hashlib.sha256(salt_label.encode()).hexdigest()[:32] if salt_label else None
     first = session.new_game(kind, people[0], [p.identity for p in people[1:]],
-                             {"target": 80}, dice=dice, deadline=deadline)
+                             {"target": 80}, dice=dice, deadline=deadline, salt=fixed[0],
+                             game_id=game_id)
     saves = [first]
-    for person in people[1:]:
-        saves.append(session.join(saves[-1], person))
+    for person, salt in zip(people[1:], fixed[1:], strict=True):
+        saves.append(session.join(saves[-1], person, salt))
     by_role = {p["role"]: person for p, person in zip(first.players, people, strict=True)}
     goal = len(saves) + saves_after_start
     while len(saves) < goal and saves[-1].due is not None:

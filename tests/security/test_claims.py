@@ -5,6 +5,8 @@ request that waited for it goes their way."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +17,7 @@ from pbem.errors import ChainError, PbemError, UsageError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.verification import check
-from tests.security.kit import accept_all, players, race, resign
+from tests.security.kit import accept_all, cli, labelled_key, players, race, resign, tree
 
 DEADLINE = {"answer": "1h", "grace": "30m"}
 START = "2026-11-28 09:00:00"
@@ -23,9 +25,10 @@ START = "2026-11-28 09:00:00"
 
 def _game(names: tuple[str, ...] = ("alice", "bob", "carol"), turns: int = 5,
           dice: str = "witnessed") -> tuple[dict[str, LocalIdentity], list[savefile.SaveFile]]:
-    people = players(*names)
+    people = [LocalIdentity(name, labelled_key(f"claims {name}")) for name in names]
     kind = "tiny-race-3" if len(names) == 3 else "tiny-race"
-    saves = race(people, saves_after_start=turns, dice=dice, kind=kind, deadline=DEADLINE)
+    saves = race(people, saves_after_start=turns, dice=dice, kind=kind, deadline=DEADLINE,
+                 salt_label="claims")
     by_role = {p["role"]: person for p, person in zip(saves[0].players, people, strict=True)}
     while saves[-1].pending is not None:  # end on a decision, not on a request
         current = saves[-1]
@@ -43,6 +46,12 @@ def _game(names: tuple[str, ...] = ("alice", "bob", "carol"), turns: int = 5,
 def _not_owing(save: savefile.SaveFile) -> str:
     owing = claims.owing(save, {})
     return next(p["role"] for p in save.players if p["role"] not in owing)
+
+
+def _quiet(prompt: Any) -> dict[str, Any]:
+    """An answer that rolls no dice: rest, or yield when caught."""
+    verbs = [spec.verb for spec in prompt.actions]
+    return {"do": next(v for v in ("rest", "yield") if v in verbs)}
 
 
 def _forged(claim: savefile.SaveFile, key: Any, change: Any) -> savefile.SaveFile:
@@ -246,7 +255,7 @@ def test_a_late_answer_after_a_claim_is_kept_as_evidence() -> None:
         clock.tick(600)
         late = session.Composer(last, by_role[owing])
         while late.my_move():
-            late.act({"do": "rest"})
+            late.act(_quiet(late.prompt()))
         answer = late.finish()
         with pytest.raises(ChainError, match="kept as evidence"):
             check(answer, ledger, [], None)
@@ -267,7 +276,7 @@ def test_a_claim_against_an_answer_sent_in_time_does_not_stand() -> None:
         clock.tick(50 * 60)  # in time
         composer = session.Composer(last, by_role[owing])
         while composer.my_move():
-            composer.act({"do": "rest"})
+            composer.act(_quiet(composer.prompt()))
         answer = composer.finish()
         clock.tick(2 * 3600)
         made = claims.make(last, by_role[claimer])
@@ -299,3 +308,41 @@ def test_a_claim_changes_no_dice_link_so_losing_it_leaks_nothing() -> None:
         bumped = _forged(made, by_role[made.writer].key, bump)
         with pytest.raises(ChainError, match="a claim changes no dice"):
             chain.check_next(chain.check_first(saves[0]), last, bumped)
+
+
+def test_pbem_claim_by_the_command_line(tmp_path: Path) -> None:
+    """`pbem claim --dry-run --json` shows what the claim decides and writes nothing; the
+    player who owes the answer is refused in one line; the claim itself is written once,
+    and a second claim on the same save is refused."""
+    with freeze_time(START) as clock:
+        by_role, saves = _game()
+        last = saves[-1]
+        owing = claims.owing(last, {})[0]
+        claimer = _not_owing(last)
+        folder = tmp_path / "game"
+        folder.mkdir()
+        for save in saves:
+            (folder / savefile.file_name(save.game_id, save.sequence, save.writer)
+             ).write_bytes(save.raw)
+        keys = {}
+        for role in (owing, claimer):
+            keys[role] = tmp_path / f"{role}.key"
+            keys[role].write_bytes(by_role[role].key.to_openssh())
+        path = folder / savefile.file_name(last.game_id, last.sequence, last.writer)
+        clock.tick(2 * 3600)
+        before = tree(tmp_path)
+        code, out, _err = cli("claim", path, "--dry-run", "--json", "--key", keys[claimer])
+        assert code == 0
+        shown = json.loads(out)
+        assert shown["absent"] == [owing] and shown["writer"] == claimer
+        assert any(line.startswith(f"By default for the absent {owing}")
+                   for line in shown["log"])
+        code, _out, err = cli("claim", path, "--key", keys[owing])
+        assert code != 0 and "you owe this answer yourself" in err
+        assert tree(tmp_path) == before
+        code, out, err = cli("claim", path, "--key", keys[claimer])
+        assert code == 0, err
+        written = folder / savefile.file_name(last.game_id, last.sequence + 1, claimer)
+        assert written.is_file() and f"Wrote {written}" in out
+        code, _out, err = cli("claim", path, "--key", keys[claimer])
+        assert code != 0 and "already signed" in err

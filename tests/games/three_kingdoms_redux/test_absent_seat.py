@@ -55,3 +55,35 @@ def test_an_absent_state_passes_until_its_secrets_are_needed() -> None:
     assert verbs & {"pass", "decline-rest", "decline", "end-benefits", "stay-out"}
     assert any(line.startswith("The game ends by absence") for line in final.doc["log"])
     assert all(v != "ask" for v in final.state["orders"][absent].values())
+
+
+def test_a_witness_who_withholds_a_roll_is_claimed_and_the_roll_is_void() -> None:
+    """With hidden cards the witnesses answer a roll one after another; the one who does
+    not answer in time is claimed: the request is dropped (its roll never made), the
+    witness's seat is absent, and the chain re-checks."""
+    with freeze_time("2026-11-28 09:00:00") as clock:
+        claimed: list[savefile.SaveFile] = []
+
+        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
+                      ) -> savefile.SaveFile | None:
+            if claimed or prev.due["step"] != "witness" or prev.sequence < 20:
+                return None
+            claimer = prev.pending["by"]
+            clock.tick(3 * 86400)
+            made = claims.make(prev, by_key[prev.player(claimer)["key"]])
+            claimed.append(made)
+            return made
+
+        result = selfplay.play("three-kingdoms-redux", 3, 4, dice="witnessed",
+                               deadline=DEADLINE, interject=interject,
+                               salts=salts("redux witness", 3),
+                               keys=[labelled_key(f"redux witness {i}") for i in range(3)])
+        selfplay.verify(result)
+    assert claimed, "no witness save was due after save 20"
+    index = next(i for i, s in enumerate(result.saves) if s.sha256 == claimed[0].sha256)
+    request = result.saves[index - 1]
+    made = result.saves[index]
+    assert made.actions[0]["roles"] == [request.due["role"]]
+    assert made.pending is None or made.pending["action"] == {"do": "defaults"}
+    assert absence.absent(made.state) == [request.due["role"]]
+    assert made.doc["dice"] == request.doc["dice"]
