@@ -16,7 +16,7 @@ from pbem import deadlines, safe_text
 from pbem.errors import FormatError
 from pbem.signing import PublicKey
 
-FORMAT = "pbem-save/2"
+FORMAT = "pbem-save/3"
 DICE_MODES = ("witnessed", "open", "table")
 
 # The order of the keys of every engine-owned mapping (a save has one byte form).

@@ -32,9 +32,9 @@ def _parse(raw: bytes) -> savefile.SaveFile:
     (b"sequence: 5\n", b"sequence: +5\n"),
     (b"sequence: 5\n", b"sequence:  5\n"),
     (b"writer: ", b"writer:  "),
-    (b"format: pbem-save/2\n", b"format: 'pbem-save/2'\n"),
-    (b"format: pbem-save/2\n", b"format: pbem-save/2   \n"),
-    (b"format: pbem-save/2\n", b"format: pbem-save/2\n# white resigns\n"),
+    (b"format: pbem-save/3\n", b"format: 'pbem-save/3'\n"),
+    (b"format: pbem-save/3\n", b"format: pbem-save/3   \n"),
+    (b"format: pbem-save/3\n", b"format: pbem-save/3\n# white resigns\n"),
     (b"# Check it with", b"# bob concedes the game\n# Check it with"),
 ])
 def test_one_byte_form_per_save(game, old: bytes, new: bytes) -> None:

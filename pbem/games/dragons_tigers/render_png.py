@@ -233,9 +233,11 @@ def _area(canvas: Canvas, box: Box, area: Mapping[str, Any], view: Mapping[str, 
     y = box.top + header + LINE - 2.5
     for kind, content in lines:
         x = box.left + PAD
-        if kind == "kingdom":
-            canvas.text(x, y, canvas.shorten(content, TEXT_SIZE, width, True), TEXT_SIZE,
-                        bold=True)
+        if kind == "kingdom":  # in full, a size smaller if need be; cut only if still long
+            fits = [s for s in (TEXT_SIZE, TEXT_SIZE - 1, TEXT_SIZE - 2)
+                    if canvas.measure(content, s, True) <= width]
+            size_k = fits[0] if fits else TEXT_SIZE - 2
+            canvas.text(x, y, canvas.shorten(content, size_k, width, True), size_k, bold=True)
         elif kind == "flow":
             for text, swatch in content:
                 if swatch:
