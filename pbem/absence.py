@@ -12,7 +12,9 @@ marks each one. An absent seat gives no dice links and no secrets, so:
   (a shuffle step, or its part of a card another player must read).
 
 The record lives in the position, under :data:`KEY`: ``{"roles": [absent seats],
-"seats": [every seat], "ended": bool}``.
+"seats": [every seat], "since": {absent seat: the claim that made it absent, counted
+from 1}, "claims": claims made so far, "ended": bool}``; a seat handed to a new player
+(:mod:`pbem.seats`) leaves ``roles`` and ``since``.
 """
 
 from __future__ import annotations
@@ -55,9 +57,15 @@ def present(roles: Sequence[str], state: State) -> list[str]:
 def mark(state: State, roles: Sequence[str], targets: Sequence[str], log: Log,
          names: dict[str, str]) -> None:
     """Make ``targets`` absent."""
+    before = record(state)
     gone = set(absent(state)) | set(targets)
     ordered = [r for r in roles if r in gone]
-    state[KEY] = {"roles": ordered, "seats": list(roles), "ended": False}
+    claims = (before["claims"] if before else 0) + 1
+    since = {r: (before["since"].get(r, claims) if before else claims) for r in ordered}
+    for role in targets:
+        since[role] = claims
+    state[KEY] = {"roles": ordered, "seats": list(roles), "since": since, "claims": claims,
+                  "ended": False}
     for role in targets:
         log.add(f"{names.get(role, role)} did not answer by the deadline: their seat is "
                 f"absent, and the game's defaults decide for it from now on")
@@ -177,3 +185,12 @@ def orders_for_absent(table: Mapping[str, tuple[tuple[str, ...], str, str]],
         log.add(f"{label}'s standing orders answer for the absent seat: "
                 + ", ".join(f"{k} {v}" for k, v in changed.items()))
     return after
+
+
+def seated(state: State, role: str, log: Log, who: str) -> None:
+    """``role`` is present again: its seat was handed to ``who``."""
+    data = record(state)
+    assert data is not None and role in data["roles"]
+    data["roles"] = [r for r in data["roles"] if r != role]
+    data["since"] = {r: n for r, n in data["since"].items() if r != role}
+    log.add(f"the seat is no longer absent: {who} decides for it from now on")

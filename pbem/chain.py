@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem import claims, gamedata, gameplay, games, witness_answers
+from pbem import claims, gamedata, gameplay, games, hand_over, seats, witness_answers
 from pbem import dice as dicemod
 from pbem.engine import Action, GameModule, Log, State, complete_action, copy_state
 from pbem.errors import (
@@ -251,7 +251,8 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     where = save.where
     require(save.game_id == prev.game_id,
              f"belongs to game {save.game_id[:8]}, not {prev.game_id[:8]}", where)
-    require(same(save.game, prev.game) and same(save.players, prev.players),
+    handing = bool(save.actions) and save.actions[0].get("do") == seats.SEAT
+    require(same(save.game, prev.game) and (handing or same(save.players, prev.players)),
              "the game's fixed details (options, players, keys) changed", where)
     require(save.previous == prev.sha256,
              f"its previous-save hash does not match save {prev.sequence}", where)
@@ -260,6 +261,8 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     due = prev.due
     require(due is not None, "the game was already over", where)
     assert due is not None
+    if handing:
+        return hand_over.check(module, prev, save)
     claiming = claims.is_claim(save)
     require(claiming or save.writer == due["role"],
              f"written by {save.writer}, but {due['role']} was due ({due['text']})", where)

@@ -131,7 +131,7 @@ class Ledger:
         head = self.head(game_id)
         if pin is None or head is None:
             return "new"
-        if save.game != pin["game"] or save.players != pin["players"]:
+        if save.game != pin["game"] or not self._known_seating(game_id, pin, save):
             raise ChainError(
                 f"not part of game {game_id[:8]} as you accepted it: its fixed details or "
                 f"players differ (a copy changed or re-signed by someone else); ignored",
@@ -169,6 +169,29 @@ class Ledger:
                 f"{head['sequence']} is another version: if that version reaches you, it is "
                 f"a fork)", where)
         return "next"
+
+    def _seatings(self, game_id: str, pin: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        """Every players' list this player accepted in the game: the first, and each one a
+        seat handed over gave."""
+        folder = self._game(game_id) / "seatings"
+        found = [self._read(p) for p in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
+        return [pin.get("players", []), *(f for f in found if isinstance(f, list))]
+
+    def _known_seating(self, game_id: str, pin: dict[str, Any], save: SaveFile) -> bool:
+        """The save's players are a list accepted in this game, or, in a hand-over, such a
+        list with only the handed seat changed (its writer's key unchanged)."""
+        known = self._seatings(game_id, pin)
+        if save.players in known:
+            return True
+        if not save.actions or save.actions[0].get("do") != "seat":
+            return False
+        role = save.actions[0].get("role")
+        for players in known:
+            if len(players) == len(save.players) and all(
+                    a == b or (a["role"] == b["role"] == role != save.writer)
+                    for a, b in zip(players, save.players, strict=True)):
+                return True
+        return False
 
     def rival(self, save: SaveFile) -> str | None:
         """The accepted save another writer signed on the save ``save`` follows (a claim
@@ -243,6 +266,11 @@ class Ledger:
         after = self._after(save.game_id, save.previous, save.writer)
         with contextlib.suppress(WriteError):
             write_new(after, f"{save.sha256} {save.sequence}\n".encode())
+        pin = self._read(folder / "pin.yaml") or {}
+        if save.players not in self._seatings(save.game_id, pin):
+            seating = strict_yaml.dump(save.players).encode("utf-8")
+            with contextlib.suppress(WriteError):
+                write_new(folder / "seatings" / f"{save.sha256}.yaml", seating)
         self._set_head(save)
         return status
 

@@ -30,7 +30,7 @@ def seal(doc: dict[str, Any], key: Any, where: str) -> SaveFile:
 
 def anchor_of(save: SaveFile, role: str) -> str:
     """What ``role``'s seed share and dice chain are derived from in this game."""
-    return dicemod.anchor(save.game, save.players, save.doc["dice"]["salts"][role])
+    return dicemod.anchor(save.game, save.doc["dice"]["salts"][role])
 
 
 def contribute(doc: dict[str, Any], me: LocalIdentity, role: str, state: dict[str, Any],

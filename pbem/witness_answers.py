@@ -104,7 +104,7 @@ def make(request: SaveFile, me: LocalIdentity, role: str) -> Answer:
     """``me``'s answer, as ``role``, to ``request``: their next link, signed."""
     link = request.doc["dice"]["links"][role]
     used = int(link["used"]) + 1
-    anchor = dicemod.anchor(request.game, request.players, request.doc["dice"]["salts"][role])
+    anchor = dicemod.anchor(request.game, request.doc["dice"]["salts"][role])
     unsigned = Answer(request.game_id, request.sha256, request.sequence, role, used,
                       dicemod.chain_link(me.key, anchor, role, used), "")
     signature = me.key.raw_sign(unsigned.message()).hex()

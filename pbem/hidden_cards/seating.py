@@ -27,7 +27,7 @@ class Seat:
 def anchors(doc: Mapping[str, Any]) -> dict[str, bytes]:
     """Each player's anchor: the game's fixed details and the salt they chose."""
     salts = doc["dice"]["salts"]
-    return {role: bytes.fromhex(dice.anchor(doc["game"], doc["players"], salt))
+    return {role: bytes.fromhex(dice.anchor(doc["game"], salt))
             for role, salt in salts.items()}
 
 
