@@ -187,10 +187,18 @@ def orders_for_absent(table: Mapping[str, tuple[tuple[str, ...], str, str]],
     return after
 
 
-def seated(state: State, role: str, log: Log, who: str) -> None:
-    """``role`` is present again: its seat was handed to ``who``."""
+def seated(state: State, role: str, log: Log, who: str, departing_key: str,
+           released: Mapping[str, Any] | None = None) -> None:
+    """``role`` is present again: its seat was handed to ``who`` (the key that held it is
+    kept, so it never takes the seat back; a release of its hidden secrets is kept for the
+    newcomer's pbem)."""
     data = record(state)
     assert data is not None and role in data["roles"]
     data["roles"] = [r for r in data["roles"] if r != role]
     data["since"] = {r: n for r, n in data["since"].items() if r != role}
+    held = dict(data.get("held", {}))
+    held[role] = [*held.get(role, []), departing_key]
+    data["held"] = held
+    if released is not None:
+        data["released"] = {**data.get("released", {}), role: dict(released)}
     log.add(f"the seat is no longer absent: {who} decides for it from now on")

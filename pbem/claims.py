@@ -166,7 +166,7 @@ def make(prev: SaveFile, me: LocalIdentity,
     if given:
         dice_state = witness_answers.with_answers(dice_state, given)
     stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": role,
-            "players": prev.players, "game": prev.game}
+            "players": prev.players, "game": prev.game, "state": prev.state}
     state = copy_state(prev.state)
     seat = seating.seat(stub, role, me.key) if hidden_model.of(state) is not None else None
     record: dict[str, Any] = {"do": CLAIM, "roles": targets, "seats": roles}

@@ -81,7 +81,7 @@ class Composer:
             dice_state["seed"] = dicemod.game_seed(prev.game_id, [shares[r] for r in self.roles])
         self.dice_state = dice_state
         self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
-                      "players": prev.players, "game": prev.game}
+                      "players": prev.players, "game": prev.game, "state": prev.state}
         self.carrying_on = due["step"] in (CARRY_ON, ANSWERS)
         self._seat_cache: Any = None
         self._reset()

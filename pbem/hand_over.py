@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem import absence, games, saving, seats
 from pbem.engine import GameModule, Log, copy_state
-from pbem.errors import UsageError
+from pbem.errors import ChainError, UsageError
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.steps import ENGINE_VERBS, Replay, compute_due, require, same
@@ -29,11 +29,13 @@ def check(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     wanted = seats.from_action(prev, record, where)
     seats.check_request(prev, wanted, where)
     seats.check_consents(prev, save.writer, wanted, record["consents"], where)
+    seats.check_release(prev, wanted, record.get("release"), where)
     require(same(save.players, seats.players_after(prev, wanted)),
              "the players' list is not the old one with the newcomer in the seat", where)
     require(same(save.doc["dice"], seats.dice_after(prev, wanted)),
              "a hand-over changes no dice but the newcomer's salt and first link", where)
-    state, log = _seated(module, prev, save.writer, wanted, list(record["consents"]))
+    state, log = _seated(module, prev, save.writer, wanted, list(record["consents"]),
+                         record.get("release"))
     replay = Replay(state, log.lines(), [[]])
     require(save.contributions is None, "a hand-over gives no contributions", where)
     require(same(state, save.state), "the position is not what the hand-over gives", where)
@@ -44,18 +46,22 @@ def check(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
 
 
 def _seated(module: GameModule, prev: SaveFile, writer: str, wanted: seats.SeatRequest,
-            agreed: list[str]) -> tuple[dict[str, Any], Log]:
+            agreed: list[str], released: Any = None) -> tuple[dict[str, Any], Log]:
     """The position and log once the newcomer holds the seat."""
     state = copy_state(prev.state)
     log = Log()
     log.heading(f"{wanted.name} takes over the seat of {module.role_label(wanted.role)}")
-    absence.seated(state, wanted.role, log, wanted.name)
+    absence.seated(state, wanted.role, log, wanted.name, str(prev.player(wanted.role)["key"]),
+                   released)
+    if released is not None:
+        log.add("with the secrets of its hidden cards, released by the player who held it")
     log.add(f"agreed by {', '.join([writer, *agreed])}")
     return state, log
 
 
 def make(prev: SaveFile, me: LocalIdentity, wanted: seats.SeatRequest,
-         consents: Mapping[str, seats.Consent]) -> SaveFile:
+         consents: Mapping[str, seats.Consent],
+         release: seats.Release | None = None) -> SaveFile:
     """The hand-over save ``me`` (the player due) signs on ``prev``."""
     where = prev.where
     module = games.get(prev.kind)
@@ -72,9 +78,13 @@ def make(prev: SaveFile, me: LocalIdentity, wanted: seats.SeatRequest,
     if missing:
         raise UsageError(f"the hand-over needs the consent of {', '.join(missing)} "
                          f"(pbem agree-seat on their machine)", where)
-    record = seats.action(wanted, given)
+    record = seats.action(wanted, given, release)
     seats.check_consents(prev, role, wanted, record["consents"], where)
-    state, log = _seated(module, prev, role, wanted, list(given))
+    try:
+        seats.check_release(prev, wanted, record.get("release"), where)
+    except ChainError as exc:
+        raise UsageError(exc.message, where) from None
+    state, log = _seated(module, prev, role, wanted, list(given), record.get("release"))
     players = seats.players_after(prev, wanted)
     dice = seats.dice_after(prev, wanted)
     doc = saving.next_doc(prev, role, dice, [record], log.lines(), state, module)

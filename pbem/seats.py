@@ -13,15 +13,16 @@ Three signed pieces, each bound to the game, the seat and the claim that made it
   the players' list in place of the absent player, starts their dice chain, and the seat
   is present again. It reveals no link of its writer.
 
-In a game with hidden cards a seat cannot be handed over: its cards are sealed to the old
-key, and only the old player's pbem could give them up (docs/deadlines.md).
+In a game with hidden cards the seat's cards are sealed to the old key: the hand-over must
+also carry the departing player's **release** (:class:`Release`), their seat's secrets for
+this game sealed to the newcomer and signed by them; without it the seat cannot be handed
+over (docs/deadlines.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import secrets as random_source
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,17 +34,23 @@ from pbem import absence, strict_yaml
 from pbem import dice as dicemod
 from pbem.errors import ChainError, FormatError, SignatureError
 from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
 from pbem.save_schema import NAME
 from pbem.savefile import SaveFile
+from pbem.secrets import envelope
+from pbem.secrets.keys import GameKeys
 from pbem.signing import KeyProblem, PublicKey
 
 SEAT = "seat"
 REQUEST_FORMAT = "pbem-seat-request/1"
 CONSENT_FORMAT = "pbem-seat-consent/1"
 MAX_BYTES = 4096
-_REQUEST = ("format", "game", "role", "since", "name", "key", "salt", "link", "signature")
+_REQUEST = ("format", "game", "role", "since", "name", "key", "box", "link", "signature")
 _CONSENT = ("format", "game", "role", "since", "request", "by", "signature")
+_RELEASE = ("format", "game", "role", "since", "request", "ephemeral", "sealed", "commitment",
+            "signature")
+RELEASE_FORMAT = "pbem-seat-release/1"
 
 
 @dataclass(frozen=True)
@@ -55,13 +62,13 @@ class SeatRequest:
     since: int
     name: str
     key: str
-    salt: str
+    box: str  # the newcomer's envelope key for this seat (hex), for a release
     link: str
     signature: str = ""
 
     def message(self) -> bytes:
         return "\n".join(["pbem-seat-request/1", self.game_id, self.role, str(self.since),
-                          self.name, self.key, self.salt, self.link]).encode()
+                          self.name, self.key, self.box, self.link]).encode()
 
     @property
     def digest(self) -> str:
@@ -69,7 +76,7 @@ class SeatRequest:
 
     def dump(self) -> bytes:
         doc = {"format": REQUEST_FORMAT, "game": self.game_id, "role": self.role,
-               "since": self.since, "name": self.name, "key": self.key, "salt": self.salt,
+               "since": self.since, "name": self.name, "key": self.key, "box": self.box,
                "link": self.link, "signature": self.signature}
         head = f"# pbem seat request: game {self.game_id[:8]}, {self.name} for {self.role}\n"
         return (head + strict_yaml.dump(doc)).encode()
@@ -98,16 +105,56 @@ class Consent:
         return (head + strict_yaml.dump(doc)).encode()
 
 
+@dataclass(frozen=True)
+class Release:
+    """The departing player's seat secrets for this game, sealed to the newcomer, signed
+    by the departing player's pinned key."""
+
+    game_id: str
+    role: str
+    since: int
+    request: str  # the request's digest
+    ephemeral: str
+    sealed: str
+    commitment: str
+    signature: str = ""
+
+    def message(self) -> bytes:
+        return "\n".join(["pbem-seat-release/1", self.game_id, self.role, str(self.since),
+                          self.request, self.ephemeral, self.sealed,
+                          self.commitment]).encode()
+
+    def envelope(self) -> dict[str, str]:
+        return {"ephemeral": self.ephemeral, "box": self.sealed,
+                "commitment": self.commitment}
+
+    def record(self) -> dict[str, Any]:
+        """What the hand-over and the position keep of it."""
+        return {"envelope": self.envelope(), "signature": self.signature}
+
+    def dump(self) -> bytes:
+        doc = {"format": RELEASE_FORMAT, "game": self.game_id, "role": self.role,
+               "since": self.since, "request": self.request, "ephemeral": self.ephemeral,
+               "sealed": self.sealed, "commitment": self.commitment,
+               "signature": self.signature}
+        head = f"# pbem seat release: game {self.game_id[:8]}, the secrets of {self.role}\n"
+        return (head + strict_yaml.dump(doc)).encode()
+
+
 def since_of(save: SaveFile, role: str) -> int:
     """The claim that made ``role`` absent; refuse a seat that is not absent."""
     data = absence.record(save.state)
     if data is None or role not in data["roles"] or data["ended"]:
         raise ChainError(f"{role}'s seat is not absent in this save: only an absent seat can "
                          f"be handed over", save.where)
-    if hidden_model.of(save.state) is not None:
-        raise ChainError("in a game with hidden cards a seat cannot be handed over: its cards "
-                         "are sealed to the absent player's key", save.where)
     return int(data["since"][role])
+
+
+def held_before(save: SaveFile, role: str) -> list[str]:
+    """The keys that held ``role``'s seat before (a key never takes it back: its dice chain
+    would start again)."""
+    data = absence.record(save.state) or {}
+    return list(data.get("held", {}).get(role, []))
 
 
 def request(save: SaveFile, me: LocalIdentity, role: str, name: str) -> SeatRequest:
@@ -117,9 +164,10 @@ def request(save: SaveFile, me: LocalIdentity, role: str, name: str) -> SeatRequ
         raise ChainError("a name is 1-32 letters, digits, '.', '_' or '-'", save.where)
     if any(p["key"] == me.key.public.line for p in save.players):
         raise ChainError("your key already plays in this game", save.where)
-    salt = random_source.token_hex(16)
-    link = dicemod.chain_link(me.key, dicemod.anchor(save.game, salt), role, 0)
-    made = SeatRequest(save.game_id, role, since, name, me.key.public.line, salt, link)
+    anchor = dicemod.anchor(save.game, save.doc["dice"]["salts"][role])
+    box = GameKeys.derive(me.key, bytes.fromhex(anchor), role).envelope_public.hex()
+    link = dicemod.chain_link(me.key, anchor, role, 0)
+    made = SeatRequest(save.game_id, role, since, name, me.key.public.line, box, link)
     return dataclasses.replace(made, signature=me.key.raw_sign(made.message()).hex())
 
 
@@ -140,8 +188,12 @@ def check_request(save: SaveFile, wanted: SeatRequest, where: str) -> None:
     if any(p["key"] == wanted.key or p["name"] == wanted.name for p in save.players
            if p["role"] != wanted.role):
         raise ChainError("the seat request names a key or name already in the game", where)
-    if wanted.salt == save.doc["dice"]["salts"][wanted.role]:
-        raise ChainError("the seat request must bring a fresh salt", where)
+    if wanted.key in held_before(save, wanted.role) \
+            or wanted.key == save.player(wanted.role)["key"]:
+        raise ChainError("that key held this seat before: a newcomer brings a key new to it",
+                         where)
+    if len(wanted.box) != 64 or any(c not in "0123456789abcdef" for c in wanted.box):
+        raise ChainError("the seat request's box must be 64 hexadecimal digits", where)
     _verify(wanted.key, wanted.signature, wanted.message(), "the seat request", where)
 
 
@@ -165,24 +217,72 @@ def check_consents(save: SaveFile, writer: str, wanted: SeatRequest,
                 f"the consent of {by}", where)
 
 
-def action(wanted: SeatRequest, consents: Mapping[str, Consent]) -> dict[str, Any]:
+def action(wanted: SeatRequest, consents: Mapping[str, Consent],
+           release: Release | None = None) -> dict[str, Any]:
     """The hand-over action, in its one recorded form."""
-    return {"do": SEAT, "consents": {by: c.signature for by, c in consents.items()},
-            "key": wanted.key, "link": wanted.link, "name": wanted.name,
-            "request": wanted.signature, "role": wanted.role, "salt": wanted.salt}
+    out: dict[str, Any] = {"do": SEAT, "box": wanted.box,
+                           "consents": {by: c.signature for by, c in consents.items()},
+                           "key": wanted.key, "link": wanted.link, "name": wanted.name}
+    if release is not None:
+        out["release"] = release.record()
+    out.update({"request": wanted.signature, "role": wanted.role})
+    return out
 
 
 def from_action(save: SaveFile, record: Mapping[str, Any], where: str) -> SeatRequest:
     """The request a hand-over action holds (its shape checked)."""
-    keys = ("do", "consents", "key", "link", "name", "request", "role", "salt")
-    if tuple(record) != keys or type(record["consents"]) is not dict:
+    keys = ["do", "box", "consents", "key", "link", "name", "request", "role"]
+    if "release" in record:
+        keys.insert(6, "release")
+    if list(record) != keys or type(record["consents"]) is not dict:
         raise ChainError(f"a hand-over holds exactly {', '.join(keys[1:])}", where)
     role = record["role"]
     if type(role) is not str or role not in [p["role"] for p in save.players]:
         raise ChainError("the hand-over names no seat of this game", where)
     return SeatRequest(save.game_id, role, since_of(save, role), str(record["name"]),
-                       str(record["key"]), str(record["salt"]), str(record["link"]),
+                       str(record["key"]), str(record["box"]), str(record["link"]),
                        str(record["request"]))
+
+
+def release(save: SaveFile, me: LocalIdentity, wanted: SeatRequest) -> Release:
+    """The departing player's release of their seat's secrets to the newcomer."""
+    check_request(save, wanted, save.where)
+    if save.player(wanted.role)["key"] != me.key.public.line:
+        raise ChainError(f"only the player who held {wanted.role} can release its secrets",
+                         save.where)
+    anchor = bytes.fromhex(dicemod.anchor(save.game, save.doc["dice"]["salts"][wanted.role]))
+    own = GameKeys.derive(me.key, anchor, wanted.role)
+    box = envelope.seal(bytes.fromhex(wanted.box), own.root,
+                        seating.release_aad(save.game_id, wanted.role))
+    sealed = box.record()
+    made = Release(save.game_id, wanted.role, wanted.since, wanted.digest,
+                   sealed["ephemeral"], sealed["box"], sealed["commitment"])
+    return dataclasses.replace(made, signature=me.key.raw_sign(made.message()).hex())
+
+
+def check_release(save: SaveFile, wanted: SeatRequest, record: Any, where: str) -> None:
+    """A hand-over of a seat with hidden cards carries the departing player's release."""
+    if hidden_model.of(save.state) is None:
+        if record is not None:
+            raise ChainError("a game without hidden cards releases no secrets", where)
+        return
+    if record is None:
+        raise ChainError("in a game with hidden cards a seat is handed over only with the "
+                         "departing player's release of its secrets (their cards are sealed "
+                         "to their key)", where)
+    if type(record) is not dict or list(record) != ["envelope", "signature"] \
+            or type(record["envelope"]) is not dict \
+            or list(record["envelope"]) != ["ephemeral", "box", "commitment"]:
+        raise ChainError("the release holds its envelope and signature", where)
+    box = record["envelope"]
+    made = Release(save.game_id, wanted.role, wanted.since, wanted.digest,
+                   str(box["ephemeral"]), str(box["box"]), str(box["commitment"]))
+    _verify(str(save.player(wanted.role)["key"]), str(record["signature"]), made.message(),
+            "the release", where)
+    try:
+        envelope.Envelope.from_record(box, wanted.role)
+    except Exception:
+        raise ChainError("the release's envelope is not well formed", where) from None
 
 
 def players_after(save: SaveFile, wanted: SeatRequest) -> list[dict[str, Any]]:
@@ -192,9 +292,8 @@ def players_after(save: SaveFile, wanted: SeatRequest) -> list[dict[str, Any]]:
 
 
 def dice_after(save: SaveFile, wanted: SeatRequest) -> dict[str, Any]:
-    """The dice section once the newcomer's chain starts: their salt and first link."""
+    """The dice section once the newcomer's chain starts at its first link."""
     dice = {k: (dict(v) if isinstance(v, dict) else v) for k, v in save.doc["dice"].items()}
-    dice["salts"] = {**dice["salts"], wanted.role: wanted.salt}
     dice["links"] = {**dice["links"], wanted.role: {"used": 0, "link": wanted.link}}
     return dice
 
@@ -218,6 +317,16 @@ def read_request(path: Path) -> SeatRequest:
     where = str(path)
     made = SeatRequest(*(_field(doc, n, int if n == "since" else str, where)
                          for n in _REQUEST[1:]))
+    if made.dump() != raw:
+        raise FormatError("not in the one form pbem writes (edited by hand?)", where)
+    return made
+
+
+def read_release(path: Path) -> Release:
+    raw, doc = _read(path, _RELEASE, RELEASE_FORMAT)
+    where = str(path)
+    made = Release(*(_field(doc, n, int if n == "since" else str, where)
+                     for n in _RELEASE[1:]))
     if made.dump() != raw:
         raise FormatError("not in the one form pbem writes (edited by hand?)", where)
     return made

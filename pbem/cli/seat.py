@@ -1,5 +1,6 @@
 """Handing an absent seat to a new player: ``pbem take-seat`` (the newcomer),
-``pbem agree-seat`` (each other player present) and ``pbem hand-over`` (the player due)."""
+``pbem agree-seat`` (each other player present), ``pbem release-seat`` (the departing
+player, with hidden cards) and ``pbem hand-over`` (the player due)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,30 @@ def agree_seat(
     say(f"Wrote {path}: {made.by} agrees that {wanted.name} takes over {wanted.role}")
 
 
+@app.command("release-seat", rich_help_panel=PLAY, epilog=(
+    "Example: [bold]pbem release-seat SAVE 7f3c2a91-seat-blue.pbem-seat.yaml[/bold]"))
+@guarded
+def release_seat(
+    save_path: SaveArg,
+    request_path: Annotated[Path, typer.Argument(metavar="REQUEST",
+                                                 help="The newcomer's seat request.")],
+    output: Output = None,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Give your seat's hidden-card secrets for this game to the newcomer who takes it
+    over, sealed to them (only in games with hidden cards; your key is not given)."""
+    prev = savefile.read(save_path)
+    local = me(as_name, key)
+    wanted = seats.read_request(request_path)
+    made = seats.release(prev, local, wanted)
+    path = output or save_path.parent / (f"{prev.game_id[:8]}-seat-{wanted.role}"
+                                         f".pbem-release.yaml")
+    _write_once(path, made.dump())
+    say(f"Wrote {path}: the secrets of {wanted.role}, sealed to {wanted.name}; send it to "
+        f"the player whose move it is, who hands the seat over")
+
+
 @app.command("hand-over", rich_help_panel=PLAY, epilog=(
     "Example: [bold]pbem hand-over SAVE REQUEST CONSENT...[/bold]"))
 @guarded
@@ -83,6 +108,9 @@ def hand_over_(
                                                  help="The newcomer's seat request.")],
     consent_paths: Annotated[list[Path], typer.Argument(
         metavar="CONSENT...", help="Every other present player's consent.")] = [],  # noqa: B006
+    release: Annotated[Path | None, typer.Option(
+        "--release", help="With hidden cards: the departing player's release of the seat's "
+                          "secrets (pbem release-seat).")] = None,
     output: Output = None,
     as_name: AsName = None,
     key: KeyPath = None,
@@ -95,7 +123,8 @@ def hand_over_(
     checked = verification.check(prev, ledger, [], save_path)
     wanted = seats.read_request(request_path)
     consents = {c.by: c for c in (seats.read_consent(p) for p in consent_paths)}
-    made = hand_over.make(prev, local, wanted, consents)
+    given = seats.read_release(release) if release is not None else None
+    made = hand_over.make(prev, local, wanted, consents, given)
     path = output or save_path.parent / savefile.file_name(made.game_id, made.sequence,
                                                           made.writer)
     keeping.write(made, path, prev, checked)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem import dice
+from pbem.secrets import envelope
 from pbem.secrets.keys import GameKeys
 from pbem.signing import PrivateKey
 
@@ -37,4 +38,26 @@ def seat(doc: Mapping[str, Any], role: str, key: PrivateKey | None = None,
     found = anchors(doc)
     roles = [str(p["role"]) for p in doc["players"]]
     keys = GameKeys.derive(key, found[role], role) if key is not None else None
+    handed = released(doc, role)
+    if keys is not None and handed is not None:  # the seat was handed over with its secrets
+        keys = GameKeys(role, found[role], open_release(keys, handed, doc["game"]["id"], role))
     return Seat(role, roles, found, keys, dict(records or {}))
+
+
+def released(doc: Mapping[str, Any], role: str) -> Mapping[str, Any] | None:
+    """The sealed secrets of ``role``'s seat, handed to its present holder (if any)."""
+    state = doc.get("state") or {}
+    record = state.get("absent") if isinstance(state, Mapping) else None
+    found = (record or {}).get("released", {}).get(role) if isinstance(record, Mapping) else None
+    return found if isinstance(found, Mapping) else None
+
+
+def release_aad(game_id: str, role: str) -> bytes:
+    return f"pbem-seat-release|{game_id}|{role}".encode()
+
+
+def open_release(own: GameKeys, handed: Mapping[str, Any], game_id: str, role: str) -> bytes:
+    """The seat's secrets, opened with the newcomer's own envelope key."""
+    box = envelope.Envelope.from_record(handed["envelope"], role)
+    return envelope.open(own.envelope_private, box, release_aad(game_id, role),
+                         sender=role).plaintext

@@ -158,6 +158,7 @@ class GameKeys:
     def __init__(self, role: str, anchor: bytes, root: bytes) -> None:
         self.role = role
         self.anchor = anchor
+        self.root = root  # handed, sealed, to whoever takes over the seat
         self.x = _secret_scalar(root)
         self.elgamal = group.base_mul(self.x)
         self._shuffle_master = _sub(root, "shuffle")

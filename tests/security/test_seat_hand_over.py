@@ -194,31 +194,88 @@ def test_a_forged_hand_over_changing_a_players_key_does_not_stop_the_game() -> N
     assert ledger.fork(claim.game_id) is None
 
 
-def test_a_game_with_hidden_cards_cannot_hand_a_seat_over() -> None:
-    """With hidden cards the absent player's cards are sealed to their key: a newcomer
-    cannot be seated (the game ends by absence when it needs those secrets)."""
+def _redux_with_hand_over(release: bool) -> tuple[list[savefile.SaveFile], dict[str, Any]]:
+    """A Redux game by mail: a state is claimed while bidding, and at the next save the
+    player due hands its seat to dave (with or without the departing player's release);
+    then random players play the game to its end, dave in the seat."""
     from pbem import selfplay
     from tests.security.kit import salts
 
+    seen: dict[str, Any] = {}
+    dave = LocalIdentity("dave", labelled_key("seat redux dave"))
     with freeze_time(START) as clock:
-        made: list[savefile.SaveFile] = []
-
         def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
                       ) -> savefile.SaveFile | None:
-            if made or prev.pending is not None or prev.due["step"] != "bidding":
+            if "claim" not in seen:
+                if prev.pending is not None or prev.due["step"] != "bidding" \
+                        or prev.sequence < 25:
+                    return None
+                claimer = next(p for p in prev.players if p["role"] != prev.due["role"])
+                clock.tick(3 * 86400)
+                seen["claim"] = claims.make(prev, by_key[claimer["key"]])
+                return seen["claim"]
+            if "hand-over" in seen or prev.sha256 != seen["claim"].sha256:
                 return None
-            claimer = next(p for p in prev.players if p["role"] != prev.due["role"])
-            clock.tick(3 * 86400)
-            made.append(claims.make(prev, by_key[claimer["key"]]))
-            return made[-1]
+            gone = absence.absent(prev.state)[0]
+            wanted = seats.request(prev, dave, gone, "dave")
+            due = prev.due["role"]
+            consents = {by: seats.consent(prev, by_key[prev.player(by)["key"]], wanted)
+                        for by in seats.agreeing(prev, due, gone)}
+            given = seats.release(prev, by_key[prev.player(gone)["key"]], wanted) \
+                if release else None
+            seen["gone"] = gone
+            try:
+                seen["hand-over"] = hand_over.make(prev, by_key[prev.player(due)["key"]],
+                                                   wanted, consents, given)
+            except UsageError as exc:
+                seen["refused"] = exc.message
+                return None
+            by_key[dave.key.public.line] = dave
+            return seen["hand-over"]
 
-        selfplay.play("three-kingdoms-redux", 3, 2, dice="witnessed", deadline=DEADLINE,
-                      interject=interject, salts=salts("seat redux", 3),
-                      keys=[labelled_key(f"seat redux {i}") for i in range(3)])
-    claim = made[0]
-    gone = absence.absent(claim.state)[0]
-    with pytest.raises(ChainError, match="hidden cards"):
-        seats.request(claim, LocalIdentity("dave", labelled_key("seat dave")), gone, "dave")
+        result = selfplay.play("three-kingdoms-redux", 3, 2, dice="witnessed",
+                               deadline=DEADLINE, interject=interject,
+                               salts=salts("seat redux", 3),
+                               keys=[labelled_key(f"seat redux {i}") for i in range(3)])
+    return result.saves, seen
+
+
+def test_hidden_cards_are_handed_over_only_with_the_departing_players_release() -> None:
+    """With hidden cards the absent player's cards are sealed to their key: without their
+    release the seat is not handed over (the game ends by absence when it needs those
+    secrets); a hand-over that leaves the release out is refused on arrival."""
+    saves, seen = _redux_with_hand_over(release=False)
+    assert "hand-over" not in seen and "release" in seen["refused"]
+    assert absence.ended(saves[-1].state)
+    with_release, _ = _redux_with_hand_over(release=True)
+    made = next(s for s in with_release if s.actions and s.actions[0]["do"] == "seat")
+    before = next(s for s in with_release if s.sha256 == made.previous)
+
+    def strip(doc: dict[str, Any]) -> None:
+        del doc["actions"][0]["release"]
+
+    writer = next(k for k in (labelled_key(f"seat redux {i}") for i in range(3))
+                  if k.public.line == made.player(made.writer)["key"])
+    bare = savefile.parse(resign(made, writer, strip), "no release")
+    with pytest.raises(ChainError, match="release"):
+        chain.check_next(chain.check_first(with_release[0]), before, bare)
+
+
+def test_with_the_release_the_newcomer_plays_the_hidden_cards_to_the_audit() -> None:
+    """The departing player's pbem releases the seat's secrets sealed to the newcomer: the
+    newcomer's pbem reads the seat's cards, gives its part of others' cards, the game goes
+    on to its end, and the audit of every hidden step passes with the secrets the newcomer
+    opens for that seat."""
+    saves, seen = _redux_with_hand_over(release=True)
+    assert "hand-over" in seen
+    gone = seen["gone"]
+    index = next(i for i, s in enumerate(saves) if s.sha256 == seen["hand-over"].sha256)
+    later = saves[index + 1:]
+    assert any(s.writer == gone and s.player(gone)["name"] == "dave" for s in later)
+    final = saves[-1]
+    assert final.due is None and not absence.ended(final.state)
+    verdict = chain.verify(final, saves[:-1], audit=True)
+    assert any("audit: every hidden step re-checked" in line for line in verdict.lines)
 
 
 def test_the_hand_over_by_the_command_line(tmp_path: Path) -> None:
