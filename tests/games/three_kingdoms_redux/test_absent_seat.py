@@ -5,12 +5,14 @@ seat's secrets. Nobody else can give them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from freezegun import freeze_time
 
 from pbem import absence, claims, gameplay, games, savefile, selfplay
 from pbem.games.three_kingdoms_redux.rules.absent_seats import DEFAULTS
 from pbem.identity import LocalIdentity
-from tests.security.kit import labelled_key, salts
+from tests.security.kit import cli, labelled_key, salts
 
 DEADLINE = {"answer": "2d", "grace": "12h"}
 
@@ -87,3 +89,33 @@ def test_a_witness_who_withholds_a_roll_is_claimed_and_the_roll_is_void() -> Non
     assert made.pending is None or made.pending["action"] == {"do": "defaults"}
     assert absence.absent(made.state) == [request.due["role"]]
     assert made.doc["dice"] == request.doc["dice"]
+
+
+def test_pbem_claim_on_a_bidding_state_passes_for_it(tmp_path: Path) -> None:
+    """`pbem claim` at a save waiting on a state's bid: the claim's log marks the absent
+    state's pass, and the claim re-checks from the first save."""
+    keys = [labelled_key(f"redux cli {i}") for i in range(3)]
+    with freeze_time("2026-11-28 09:00:00"):
+        result = selfplay.play("three-kingdoms-redux", 3, 3, dice="witnessed",
+                               deadline=DEADLINE, salts=salts("redux cli", 3), keys=keys)
+    index = next(i for i, s in enumerate(result.saves) if s.pending is None and s.due
+                 and s.due["step"] == "bidding" and s.sequence > 20)
+    saves = result.saves[:index + 1]
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for save in saves:
+        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
+            save.raw)
+    owner = saves[-1].player(saves[-1].due["role"])["key"]
+    claimer = next(k for k in keys if k.public.line != owner)
+    key_file = tmp_path / "claimer.key"
+    key_file.write_bytes(claimer.to_openssh())
+    last = folder / savefile.file_name(saves[-1].game_id, saves[-1].sequence, saves[-1].writer)
+    with freeze_time("2026-12-28 09:00:00"):
+        code, out, err = cli("claim", last, "--key", key_file)
+    assert code == 0, err
+    made = savefile.read(folder / savefile.file_name(
+        saves[-1].game_id, saves[-1].sequence + 1, str(saves[-1].role_of(claimer.public))))
+    marked = [line for line in made.doc["log"] if line.startswith("By default for the absent")]
+    assert marked and marked[0].split(": ", 1)[1].startswith("pass"), made.doc["log"]
+    assert "By default for the absent" in out
