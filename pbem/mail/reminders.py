@@ -60,10 +60,13 @@ def text(late: lateness.Late, title: str, moment: dt.datetime) -> str:
     due = save.due or {}
     who = ", ".join(f"{_name(save, r)} ({r})" for r in late.owing)
     claim = (f"From {lateness.when(clock.claimable)} any other player may claim that the "
-             f"deadline passed (pbem claim)."
+             f"deadline passed (pbem claim); the game's defaults then decide for the seat."
              if not clock.may_claim(moment) else
              f"Since {lateness.when(clock.claimable)} any other player may claim that the "
-             f"deadline passed (pbem claim).")
+             f"deadline passed (pbem claim); the game's defaults then decide for the seat.")
+    if due.get("step") in ("join", "start"):
+        claim = ("The game has not begun, so nobody can claim: the others may make a new "
+                 "game without the late player.")
     return "\n".join([
         f"Reminder: {who} {_owe(late)} save {late.sequence} of {title} (game "
         f"{save.game_id[:8]}): {printable(str(due.get('text', '')))}.",

@@ -114,8 +114,10 @@ def test_what_a_reminder_says_and_carries(tmp_path: Path,
     words = letter.message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert "bob (green) owes save 1 of Tiny Race of Three" in words
     assert "due by 2026-11-25 12:00 UTC (LATE by 1d 2h)" in words
-    assert "Since 2026-11-26 12:00 UTC any other player may claim" in words
-    assert "pbem claim" in words and "3d to answer, 1d grace before a claim" in words
+    # an invitation: the game has not begun, so the reminder says no claim is possible
+    assert "The game has not begun, so nobody can claim" in words
+    assert "any other player may claim" not in words
+    assert "3d to answer, 1d grace before a claim" in words
     files = [part.get_filename() for part in msg.iter_attachments()]
     assert files == [f"{first.game_id[:8]}-0000-red.pbem.yaml"]
 
@@ -169,3 +171,24 @@ def test_side_by_side_only_the_missing_answer_is_reminded(
     (letter,) = home.posted
     assert [r.address for r in letter.addressing.to] == ["carol@pbem.test"]
     assert [r.address for r in letter.addressing.cc] == ["bob@pbem.test"]
+
+
+def test_a_reminder_of_a_move_says_when_the_others_may_claim() -> None:
+    """Once the game has begun, a reminder says from when any other player may claim, and
+    that the game's defaults then decide for the seat."""
+    from pbem import lateness
+    from pbem.identity import LocalIdentity
+    from pbem.mail import reminders
+    from tests.security.kit import labelled_key, race
+
+    people = [LocalIdentity(n, labelled_key(f"remind {n}")) for n in ("alice", "bob")]
+    with freeze_time("2026-11-20 12:00:00"):
+        saves = race(people, saves_after_start=2, dice="open",
+                     deadline={"answer": "1d", "grace": "12h"}, salt_label="remind")
+    last = saves[-1]
+    moment = dt.datetime(2026, 11, 25, 12, tzinfo=dt.UTC)
+    late = lateness.late(last, moment)
+    assert late is not None
+    words = reminders.text(late, "Tiny Race", moment)
+    assert "any other player may claim that the deadline passed (pbem claim)" in words
+    assert "the game's defaults then decide for the seat" in words
