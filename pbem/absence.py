@@ -25,10 +25,10 @@ from typing import Any
 from pbem.dice import Dice
 from pbem.engine import GameModule, Log, LogEntry, Prompt, State, copy_state
 from pbem.errors import ChainError, IllegalAction, NeedWitness
+from pbem.founding import KEY
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import obligations
 
-KEY = "absent"
 MAX_DEFAULTS = 2_000  # decisions taken by default in one go (a game that never moves on)
 
 
@@ -202,3 +202,4 @@ def seated(state: State, role: str, log: Log, who: str, departing_key: str,
     if released is not None:
         data["released"] = {**data.get("released", {}), role: dict(released)}
     log.add(f"the seat is no longer absent: {who} decides for it from now on")
+

@@ -35,13 +35,15 @@ _OPEN_TAG = b"pbem-open-dice/2"
 _WITNESS_TAG = b"pbem-witnessed-dice/2"
 
 
-def anchor(game: Mapping[str, Any], salt: str) -> str:
+def anchor(game: Mapping[str, Any], players: list[Mapping[str, Any]], salt: str) -> str:
     """What a player's secrets are derived from, besides their key: the game's fixed
-    details and a random salt the player chose when joining (or creating) it, or when
-    taking over a seat, so two games never share a player's seed share or dice chain, even
-    with the same id (and a seat handed to a new key leaves everyone else's unchanged)."""
-    digest = hashlib.sha256(b"pbem-anchor/3")
-    for part in (game["id"], game["kind"], game["created"], salt):
+    details, the keys of the players who founded it (:func:`pbem.absence.founders`: a
+    seat handed over later changes nobody's anchor) and a random salt the player chose
+    when joining (or creating) it, so two games never share a player's seed share or dice
+    chain, even with the same id."""
+    digest = hashlib.sha256(b"pbem-anchor/2")
+    for part in (game["id"], game["kind"], game["created"],
+                 *(p["key"] for p in players), salt):
         digest.update(b"|" + str(part).encode())
     return digest.hexdigest()
 

@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from pbem import dice as dicemod
+from pbem import founding
 from pbem.engine import Action, GameModule
 from pbem.errors import IllegalAction, NotYourTurn
 from pbem.hidden_cards import model as hidden_model
@@ -30,7 +31,8 @@ def seal(doc: dict[str, Any], key: Any, where: str) -> SaveFile:
 
 def anchor_of(save: SaveFile, role: str) -> str:
     """What ``role``'s seed share and dice chain are derived from in this game."""
-    return dicemod.anchor(save.game, save.doc["dice"]["salts"][role])
+    return dicemod.anchor(save.game, founding.founders(save.doc),
+                          save.doc["dice"]["salts"][role])
 
 
 def contribute(doc: dict[str, Any], me: LocalIdentity, role: str, state: dict[str, Any],

@@ -30,7 +30,7 @@ from typing import Any
 
 from cryptography.exceptions import InvalidSignature
 
-from pbem import absence, strict_yaml
+from pbem import absence, founding, strict_yaml
 from pbem import dice as dicemod
 from pbem.errors import ChainError, FormatError, SignatureError
 from pbem.hidden_cards import model as hidden_model
@@ -164,7 +164,8 @@ def request(save: SaveFile, me: LocalIdentity, role: str, name: str) -> SeatRequ
         raise ChainError("a name is 1-32 letters, digits, '.', '_' or '-'", save.where)
     if any(p["key"] == me.key.public.line for p in save.players):
         raise ChainError("your key already plays in this game", save.where)
-    anchor = dicemod.anchor(save.game, save.doc["dice"]["salts"][role])
+    anchor = dicemod.anchor(save.game, founding.founders(save.doc),
+                            save.doc["dice"]["salts"][role])
     box = GameKeys.derive(me.key, bytes.fromhex(anchor), role).envelope_public.hex()
     link = dicemod.chain_link(me.key, anchor, role, 0)
     made = SeatRequest(save.game_id, role, since, name, me.key.public.line, box, link)
@@ -250,7 +251,8 @@ def release(save: SaveFile, me: LocalIdentity, wanted: SeatRequest) -> Release:
     if save.player(wanted.role)["key"] != me.key.public.line:
         raise ChainError(f"only the player who held {wanted.role} can release its secrets",
                          save.where)
-    anchor = bytes.fromhex(dicemod.anchor(save.game, save.doc["dice"]["salts"][wanted.role]))
+    anchor = bytes.fromhex(dicemod.anchor(save.game, founding.founders(save.doc),
+                                           save.doc["dice"]["salts"][wanted.role]))
     own = GameKeys.derive(me.key, anchor, wanted.role)
     box = envelope.seal(bytes.fromhex(wanted.box), own.root,
                         seating.release_aad(save.game_id, wanted.role))

@@ -64,7 +64,7 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
         raise UsageError(f"deadline {why}")
     creator_role = roles[0]
     salt = salt or secrets.token_hex(16)
-    root = dicemod.anchor(game, salt)
+    root = dicemod.anchor(game, players, salt)
     share = dicemod.seed_share(creator.key, root, creator_role)
     dice_state = {
         "salts": {creator_role: salt},
@@ -98,7 +98,7 @@ def join(prev: SaveFile, me: LocalIdentity, salt: str | None = None) -> SaveFile
     dice_state = copy.deepcopy(prev.doc["dice"])
     salt = salt or secrets.token_hex(16)
     dice_state["salts"][role] = salt
-    root = dicemod.anchor(prev.game, salt)
+    root = dicemod.anchor(prev.game, prev.players, salt)
     dice_state["shares"][role] = dicemod.seed_share(me.key, root, role)
     dice_state["links"][role] = {"used": 0, "link": dicemod.chain_link(me.key, root, role, 0)}
     name = prev.player(role)["name"]

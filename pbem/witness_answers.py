@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.exceptions import InvalidSignature
 
-from pbem import absence, strict_yaml
+from pbem import absence, founding, strict_yaml
 from pbem import dice as dicemod
 from pbem.atomic import write_new
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
@@ -104,7 +104,8 @@ def make(request: SaveFile, me: LocalIdentity, role: str) -> Answer:
     """``me``'s answer, as ``role``, to ``request``: their next link, signed."""
     link = request.doc["dice"]["links"][role]
     used = int(link["used"]) + 1
-    anchor = dicemod.anchor(request.game, request.doc["dice"]["salts"][role])
+    anchor = dicemod.anchor(request.game, founding.founders(request.doc),
+                            request.doc["dice"]["salts"][role])
     unsigned = Answer(request.game_id, request.sha256, request.sequence, role, used,
                       dicemod.chain_link(me.key, anchor, role, used), "")
     signature = me.key.raw_sign(unsigned.message()).hex()

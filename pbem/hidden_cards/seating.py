@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem import dice
+from pbem import dice, founding
 from pbem.secrets import envelope
 from pbem.secrets.keys import GameKeys
 from pbem.signing import PrivateKey
@@ -28,7 +28,7 @@ class Seat:
 def anchors(doc: Mapping[str, Any]) -> dict[str, bytes]:
     """Each player's anchor: the game's fixed details and the salt they chose."""
     salts = doc["dice"]["salts"]
-    return {role: bytes.fromhex(dice.anchor(doc["game"], salt))
+    return {role: bytes.fromhex(dice.anchor(doc["game"], founding.founders(doc), salt))
             for role, salt in salts.items()}
 
 

@@ -30,7 +30,7 @@ def witnessed_game(folder: Path) -> tuple[Path, Any, Any]:
     # liu's salt is one whose witnessed Mandate roll leads on to diplomacy: a witnessed
     # roll depends on the request's bytes, so a change in what a save holds may call for
     # another salt
-    return keeping.write_all([first, session.join(first, liu, "0" * 31 + "2")], folder), cao, liu
+    return keeping.write_all([first, session.join(first, liu, "0" * 31 + "7")], folder), cao, liu
 
 
 def request_dialog(app: TableApp) -> bool:
