@@ -1,0 +1,156 @@
+"""A claim from the table: once another player's deadline and its grace have passed (by
+the clock the test sets), the table says so and ``c`` claims, after a confirmation; the
+claim is written as ``pbem claim`` writes it, the late seat is shown absent and the game
+goes on. Before then, and for the player who owes the answer, ``c`` does nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import absence, chain, deadlines, identity, keeping, savefile, saving, session, store
+from pbem.savefile import SaveFile
+from tests.tui.conftest import WHEN, forget_key
+from tests.tui.kit import dialog_text, region_text, screen_text, settle
+from tui import claiming
+from tui.app import TableApp
+from tui.dialogs import ConfirmScreen
+from tui.launch import make_app
+
+SIZE = (110, 32)
+DEADLINE = {"answer": "1h", "grace": "30m"}
+ASKED = deadlines.parse_stamp(WHEN)
+TOO_EARLY = ASKED + dt.timedelta(minutes=89)        # late, but inside the grace
+CLAIMABLE = ASKED + dt.timedelta(minutes=91)
+
+
+def race_waiting_on_bob(folder: Path, deadline: dict[str, str] | None = DEADLINE,
+                        keep: str = "carol") -> tuple[Path, SaveFile]:
+    """A race of three (alice, bob, carol), every runner resting, played until bob must
+    run; only ``keep``'s key stays on this machine."""
+    people = {name: identity.keygen(name) for name in ("alice", "bob", "carol")}
+    first = session.new_game("tiny-race-3", people["alice"],
+                             [people["bob"].identity, people["carol"].identity],
+                             {"target": 20}, deadline=deadline)
+    saves = [first, session.join(first, people["bob"])]
+    saves.append(session.join(saves[-1], people["carol"]))
+    by_role = {p["role"]: people[p["name"]] for p in first.players}
+    bob = next(p["role"] for p in first.players if p["name"] == "bob")
+    while saves[-1].due is None or saves[-1].due["role"] != bob \
+            or saves[-1].due["step"] != "run":
+        current = saves[-1]
+        assert current.due is not None and len(saves) < 12
+        composer = session.Composer(current, by_role[current.due["role"]])
+        while composer.my_move():
+            composer.act({"do": "rest"})
+        saves.append(composer.finish())
+    path = keeping.write_all(saves, folder)
+    for name in people:
+        if name != keep:
+            forget_key(name)
+    return path, saves[-1]
+
+
+class Clock:
+    """The time both the table (deadlines.now) and the signing (saving.now_utc) see."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, moment: dt.datetime) -> None:
+        self.moment = moment
+        monkeypatch.setattr(deadlines, "now", lambda: self.moment)
+        monkeypatch.setattr(saving, "now_utc", lambda: deadlines.stamp_of(self.moment))
+
+
+def footer(app: TableApp) -> str:
+    return region_text(app, app.query_one("Footer"))
+
+
+def test_carol_claims_when_bob_is_late(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path, late = race_waiting_on_bob(tmp_path / "game")
+    clock = Clock(monkeypatch, TOO_EARLY)
+    monkeypatch.setattr(claiming, "CLAIM_SECONDS", 0.1)   # the table looks again soon
+    app = make_app(path, as_name="carol", defer=True)
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.opened.checked)
+            await settle(pilot)
+            seen["early"] = screen_text(app)
+            seen["early footer"] = footer(app)
+            await pilot.press("c")                            # too early: nothing
+            await settle(pilot)
+            seen["early dialog"] = isinstance(app.screen, ConfirmScreen)
+            clock.moment = CLAIMABLE
+            await settle(pilot, lambda: app.claim is not None)
+            await settle(pilot, lambda: "Claim" in footer(app))
+            seen["late"] = screen_text(app)
+            await pilot.press("c")
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            seen["confirm"] = dialog_text(app)
+            await pilot.press("enter")                        # claim
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen)
+                         and "Claim written" in screen_text(app))
+            seen["written"] = dialog_text(app)
+            await pilot.press("enter")
+            await settle(pilot, lambda: app.turn is not None and bool(app.offers))
+            seen["after"] = screen_text(app)
+            seen["after footer"] = footer(app)
+
+    asyncio.run(run())
+    assert "late since" not in seen["early"] and "Claim" not in seen["early footer"]
+    assert not seen["early dialog"]
+    flat = " ".join(seen["late"].split())
+    assert "bob is late since 2026-11-22 13:00 UTC: press c to claim the deadline passed" \
+        in flat, flat
+    confirm = " ".join(seen["confirm"].split())
+    assert "seat absent" in confirm and "defaults decide for it" in confirm, confirm
+    written = " ".join(seen["written"].split())
+    assert late.due is not None
+    assert f"{late.due['role']} did not answer by the deadline" in written
+    assert "Next: carol" in written
+
+    claim_path = path.parent / savefile.file_name(late.game_id, late.sequence + 1,
+                                                  app.turn.role if app.turn else "?")
+    assert claim_path.exists()
+    claim = savefile.read(claim_path)
+    assert claim.actions[0]["do"] == "claim" and claim.writer != late.due["role"]
+    assert absence.absent(claim.state) == [late.due["role"]]
+    verdict = chain.verify(claim, store.candidates(claim, [], claim_path))
+    assert verdict.lines[0].startswith("OK"), verdict.lines
+    assert app.turn is not None and app.turn.prev.sha256 == claim.sha256
+    assert "Playing: carol" in seen["after"] and "absent: bob" in seen["after"]
+    assert "Claim" not in seen["after footer"]
+
+
+@pytest.mark.parametrize(("deadline", "keep", "player"), [
+    (DEADLINE, "bob", "bob"), (None, "carol", "carol")])
+def test_no_claim_for_the_late_player_nor_without_deadline(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deadline: dict[str, str] | None,
+        keep: str, player: str) -> None:
+    """bob, who owes the answer, is offered no claim; in a race without a deadline carol
+    is told nothing of it and offered no ``c``, however late."""
+    monkeypatch.chdir(tmp_path)
+    path, _ = race_waiting_on_bob(tmp_path / "game", deadline, keep)
+    Clock(monkeypatch, CLAIMABLE + dt.timedelta(days=30))
+    app = make_app(path, as_name=player)
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.opened.checked)
+            await settle(pilot)
+            seen["screen"] = screen_text(app)
+            seen["footer"] = footer(app)
+            await pilot.press("c")
+            await settle(pilot)
+            seen["dialog"] = isinstance(app.screen, ConfirmScreen)
+
+    asyncio.run(run())
+    assert app.claim is None and not seen["dialog"]
+    assert "late since" not in seen["screen"] and "Claim" not in seen["footer"], seen
+    assert ("Playing: bob" in seen["screen"]) == (player == "bob")
