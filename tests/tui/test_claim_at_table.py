@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from pbem import absence, chain, deadlines, identity, keeping, savefile, saving,
 from pbem.savefile import SaveFile
 from tests.tui.conftest import WHEN, forget_key
 from tests.tui.kit import dialog_text, region_text, screen_text, settle
+from tests.tui.playing import WITH_TINY_GAMES, play, quit_table
 from tui import claiming
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen
@@ -154,3 +156,33 @@ def test_no_claim_for_the_late_player_nor_without_deadline(
     assert app.claim is None and not seen["dialog"]
     assert "late since" not in seen["screen"] and "Claim" not in seen["footer"], seen
     assert ("Playing: bob" in seen["screen"]) == (player == "bob")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_claim_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real ``pbem play`` by keyboard, with this machine's own clock: bob's answer was
+    asked two hours ago; carol presses c, confirms, and plays on."""
+    asked = deadlines.now() - dt.timedelta(hours=2)
+    monkeypatch.setattr(saving, "now_utc", lambda: deadlines.stamp_of(asked))
+    path, late = race_waiting_on_bob(tmp_path / "game")
+    term = play(path, tmp_path, size=(120, 32), ready="press c to claim",
+                pbem=WITH_TINY_GAMES)
+    try:
+        assert "Claim" in term.screen().splitlines()[-1]
+        term.press("c")
+        confirm = term.wait_for(lambda s: "Claim the deadline passed?" in s)
+        assert "seat absent" in " ".join(confirm.split()), confirm
+        term.press("Enter")
+        written = term.wait_for(lambda s: "Claim written" in s)
+        assert "Next: carol" in written, written
+        term.press("Enter")
+        after = term.wait_for(lambda s: "Playing: carol" in s)
+        assert "absent: bob" in after and "Traceback" not in after, after
+        quit_table(term)
+    finally:
+        term.close()
+    claims = sorted(path.parent.glob(f"{late.game_id[:8]}-{late.sequence + 1:04d}-*"))
+    assert len(claims) == 1
+    claim = savefile.read(claims[0])
+    assert claim.actions[0]["do"] == "claim" and absence.absent(claim.state) == [
+        late.due["role"] if late.due else "?"]
