@@ -155,9 +155,8 @@ class Painter(Base):
         assert sent is not None
         ours = any(w.path == sent.path for w in self.written)
         if sent.next_role is None:
-            over = self.t("Wrote {path}. The game is over.", path=sent.path) if ours \
+            return self.t("Wrote {path}. The game is over.", path=sent.path) if ours \
                 else self.t("The game is over.")
-            return " ".join(filter(None, [over, self.end_reason(sent.save.state)]))
         if not ours:
             return self.t("Now {name} ({role}) must act: {text}.", name=sent.next_name,
                           role=self.role_label(sent.next_role), text=self.say(sent.next_text))
@@ -173,6 +172,8 @@ class Painter(Base):
     def _read_only_reason(self) -> str:
         if self.waiting is not None:
             return self.waiting_text()
+        if self.sent is not None and self.sent.next_role is None:
+            return self.end_reason(self.sent.save.state)
         if not self.reviewing or self.sent is not None:
             return ""
         if self.turn is not None:

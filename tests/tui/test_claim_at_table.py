@@ -31,15 +31,17 @@ CLAIMABLE = ASKED + dt.timedelta(minutes=91)
 
 
 def race_waiting_on_bob(folder: Path, deadline: dict[str, str] | None = DEADLINE,
-                        keep: str = "carol") -> tuple[Path, SaveFile]:
-    """A race of three (alice, bob, carol), every runner resting, played until bob must
-    run; only ``keep``'s key stays on this machine."""
-    people = {name: identity.keygen(name) for name in ("alice", "bob", "carol")}
-    first = session.new_game("tiny-race-3", people["alice"],
-                             [people["bob"].identity, people["carol"].identity],
+                        keep: str = "carol", names: tuple[str, ...] = ("alice", "bob", "carol")
+                        ) -> tuple[Path, SaveFile]:
+    """A race of three (alice, bob, carol; of two without carol), every runner resting,
+    played until bob must run; only ``keep``'s key stays on this machine."""
+    people = {name: identity.keygen(name) for name in names}
+    kind = "tiny-race-3" if len(names) == 3 else "tiny-race"
+    first = session.new_game(kind, people[names[0]], [people[n].identity for n in names[1:]],
                              {"target": 20}, deadline=deadline)
-    saves = [first, session.join(first, people["bob"])]
-    saves.append(session.join(saves[-1], people["carol"]))
+    saves = [first]
+    for name in names[1:]:
+        saves.append(session.join(saves[-1], people[name]))
     by_role = {p["role"]: people[p["name"]] for p in first.players}
     bob = next(p["role"] for p in first.players if p["name"] == "bob")
     while saves[-1].due is None or saves[-1].due["role"] != bob \
@@ -127,6 +129,53 @@ def test_carol_claims_when_bob_is_late(tmp_path: Path, monkeypatch: pytest.Monke
     assert app.turn is not None and app.turn.prev.sha256 == claim.sha256
     assert "Playing: carol" in seen["after"] and "absent: bob" in seen["after"]
     assert "Claim" not in seen["after footer"]
+
+
+def test_a_claim_that_ends_the_game_says_why(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of two runners, a claim ends the race by absence: the table says so, in Chinese
+    too, and so does the ended save opened again."""
+    monkeypatch.chdir(tmp_path)
+    path, late = race_waiting_on_bob(tmp_path / "game", keep="alice", names=("alice", "bob"))
+    Clock(monkeypatch, CLAIMABLE)
+    app = make_app(path, lang="zh")
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.claim is not None)
+            seen["zh"] = screen_text(app)
+            await pilot.press("l")                            # in English from here
+            await pilot.press("c")
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: "Claim written" in screen_text(app))
+            seen["written"] = dialog_text(app)
+            await pilot.press("enter")
+            await settle(pilot, lambda: not isinstance(app.screen, ConfirmScreen)
+                         and app.sent is not None)
+            seen["after"] = screen_text(app)
+
+    asyncio.run(run())
+    assert "bob自2026-11-2213:00UTC起逾期：按c宣告期限已過" in "".join(seen["zh"].split()), \
+        seen["zh"]
+    gone = late.due["role"] if late.due else "?"
+    reason = f"The game ended: absence: {gone} stopped answering."
+    assert "The game is over." in seen["written"] and reason in " ".join(seen["written"].split())
+    assert reason in " ".join(seen["after"].split()), seen["after"]
+    ended = app.written[-1].path
+    again = make_app(ended)
+    shown: list[str] = []
+
+    async def reopen() -> None:
+        async with again.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: again.opened.checked)
+            await settle(pilot)
+            shown.append(screen_text(again))
+
+    asyncio.run(reopen())
+    flat = " ".join(shown[0].split())
+    assert "The game is over" in flat and reason in flat and again.claim is None, flat
 
 
 @pytest.mark.parametrize(("deadline", "keep", "player"), [
