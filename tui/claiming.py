@@ -101,6 +101,7 @@ class Claiming(Base):
 
     claim: Offer | None = None
     claim_timer: Any = None
+    claim_refused = ""  # why the last claim was refused (said until the save changes)
 
     def watch_claims(self) -> None:
         """Look every little while whether a claim became possible (or no longer is)."""
@@ -129,17 +130,23 @@ class Claiming(Base):
         found = offer_on(*source, self.opened.me, deadlines.now()) if source else None
         before = self.claim.key() if self.claim else None
         self.claim = found
-        return before != (found.key() if found else None)
+        changed = before != (found.key() if found else None)
+        if changed:
+            self.claim_refused = ""
+        return changed
 
     def claim_text(self) -> str:
         """``bob is late since …: press c to claim the deadline passed`` (or nothing)."""
         offer = self.claim
+        refused = self.t("Not claimed: {why}", why=self.claim_refused) \
+            if self.claim_refused else ""
         if offer is None:
-            return ""
+            return refused
         text = ("{names} is late since {since}: press c to claim the deadline passed."
                 if len(offer.owing) == 1 else
                 "{names} are late since {since}: press c to claim the deadline passed.")
-        return self.t(text, names=offer.names(), since=lateness.when(offer.clock.due))
+        offered = self.t(text, names=offer.names(), since=lateness.when(offer.clock.due))
+        return f"{refused} {offered}" if refused else offered
 
     def absent_part(self, state: dict[str, Any]) -> str | None:
         """``absent: bob`` on the status line when seats are absent."""
@@ -186,9 +193,11 @@ class Claiming(Base):
         try:
             done = write_claim(offer)
         except PbemError as exc:
-            self.notify(self.t("Not claimed: {why}", why=exc.line()), severity="error")
             self.update_claim()
-            self.refresh_bindings()
+            self.claim_refused = exc.message  # one line; the file is the one open
+            self.notify(self.t("Not claimed: {why}", why=exc.message), severity="error")
+            self.arrange()
+            self.refresh_all()
             return
         self.written.append(done)
         await self.push_screen_wait(ConfirmScreen(

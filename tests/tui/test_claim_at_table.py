@@ -131,6 +131,34 @@ def test_carol_claims_when_bob_is_late(tmp_path: Path, monkeypatch: pytest.Monke
     assert "Claim" not in seen["after footer"]
 
 
+def test_a_refused_claim_says_why_and_writes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's clock says a claim is possible, but the claim would be signed with an
+    earlier time: pbem refuses it, the table says why in one line, and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    path, _ = race_waiting_on_bob(tmp_path / "game")
+    Clock(monkeypatch, CLAIMABLE)
+    monkeypatch.setattr(saving, "now_utc", lambda: deadlines.stamp_of(TOO_EARLY))
+    before = sorted(path.parent.iterdir())
+    app = make_app(path, as_name="carol")
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.claim is not None)
+            await pilot.press("c")
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: "Not claimed" in screen_text(app))
+            seen["screen"] = screen_text(app)
+
+    asyncio.run(run())
+    flat = " ".join(seen["screen"].split())
+    assert "Not claimed: too early" in flat, flat
+    assert sorted(path.parent.iterdir()) == before and not app.written
+    assert app.turn is None and app.opened.path == path
+
+
 def test_a_claim_that_ends_the_game_says_why(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Of two runners, a claim ends the race by absence: the table says so, in Chinese
