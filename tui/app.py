@@ -346,8 +346,9 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None])
         self.push_screen(PickScreen(self.t("Area"), items, self.lang), picked)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind),
-                                    self.lang))
+        deadline = bool(self.opened.save.game.get("deadline"))
+        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind,
+                                              deadline), self.lang))
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display

@@ -21,6 +21,7 @@ from tests.tui.playing import WITH_TINY_GAMES, play, quit_table
 from tui import claiming
 from tui.app import TableApp
 from tui.dialogs import ConfirmScreen
+from tui.help import help_text
 from tui.launch import make_app
 
 SIZE = (110, 32)
@@ -263,3 +264,9 @@ def test_claim_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     claim = savefile.read(claims[0])
     assert claim.actions[0]["do"] == "claim" and absence.absent(claim.state) == [
         late.due["role"] if late.due else "?"]
+
+
+def test_the_help_names_c_only_in_a_game_with_a_deadline() -> None:
+    assert "claim that a late player's deadline passed" in help_text(False, deadline=True)
+    assert "claim" not in help_text(False) and "claim" not in help_text(True)
+    assert "宣告逾期玩家的期限已過" in help_text(False, "zh", deadline=True)
