@@ -104,7 +104,10 @@ class Claiming(Base):
     claim_refused = ""  # why the last claim was refused (said until the save changes)
 
     def watch_claims(self) -> None:
-        """Look every little while whether a claim became possible (or no longer is)."""
+        """Look every little while whether a claim became possible (or no longer is), in a
+        game with a deadline."""
+        if not self.opened.save.game.get("deadline"):
+            return
         self.claim_timer = self.set_interval(CLAIM_SECONDS, self._claim_tick)
 
     def _claim_tick(self) -> None:
@@ -169,7 +172,8 @@ class Claiming(Base):
             if reason else ""
 
     def action_claim(self) -> None:
-        if self.claim is not None:
+        """``c``: claim, from the table itself (not over a dialog)."""
+        if self.claim is not None and self.screen is self.screen_stack[0]:
             self.run_worker(self.claim_flow(), exclusive=True, group="act")
 
     async def claim_flow(self) -> None:
