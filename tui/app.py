@@ -23,6 +23,7 @@ from pbem import gameplay
 from pbem.engine import ActionSpec, Prompt
 from tui import sizes
 from tui.actionlist import ActionList
+from tui.claiming import Claiming
 from tui.dialogs import HelpScreen, PickScreen
 from tui.engine_text import EngineText, view_names
 from tui.following import Waiting, automatic
@@ -45,7 +46,7 @@ PLAY_ONLY = {"undo", "finish", "orders", "why_not"}
 REVIEW_ONLY = {"jump", "search", "next_match", "save_step", "edge"}
 
 
-class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
+class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None]):
     """Play a turn, or review a game, from one save. Returns what to tell the player
     when it closes (where the draft or the last save is)."""
 
@@ -63,6 +64,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         Binding("r", "rules", "Rules"),
         Binding("g", "goto_area", "Area", show=False),
         Binding("v", "toggle_review", "History"),
+        Binding("c", "claim", "Claim"),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("right", "step(1)", "Forward", show=False),
         Binding("pageup", "save_step(-1)", "Save ↑", show=False),
@@ -153,6 +155,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.title = self.title_text()
         self.query_one("#side", TabbedContent).active = self.layout.first_tab
         self.arrange()
+        self.watch_claims()
         if not self.opened.checked:
             self.refresh_all()
             self.query_one("#actions", ActionList).focus()
@@ -311,6 +314,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
             return self.reviewing
         if action == "toggle_review":
             return self.turn is not None
+        if action == "claim":
+            return self.claim is not None
         return True
 
     async def on_event(self, event: events.Event) -> None:
@@ -341,8 +346,9 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, App[str | None]):
         self.push_screen(PickScreen(self.t("Area"), items, self.lang), picked)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind),
-                                    self.lang))
+        deadline = bool(self.opened.save.game.get("deadline"))
+        self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind,
+                                              deadline), self.lang))
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display

@@ -47,6 +47,12 @@ Everywhere
                the terminal says where)
 """
 
+DEADLINE_KEYS = """\
+A game with a deadline
+  c            claim that a late player's deadline passed: shown once their
+               deadline and its grace have run out; their seat becomes absent
+"""
+
 MAP_HELP = """\
 Reading the map
   Each area's name is drawn on its controller's colour. Under it: armies by
@@ -77,9 +83,12 @@ Reading the action spaces (a game without a map)
 """
 
 
-def help_text(reviewing: bool, lang: str = "en", layout: str = "map") -> str:
-    """The help for the table as it is: playing or reviewing, a map or action spaces."""
+def help_text(reviewing: bool, lang: str = "en", layout: str = "map",
+              deadline: bool = False) -> str:
+    """The help for the table as it is: playing or reviewing, a map or action spaces, a
+    game with a deadline or without."""
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
     reading = {"map": MAP_HELP, "spaces": SPACES_HELP}.get(layout)
-    blocks = (first, second, COMMON_KEYS) + ((reading,) if reading else ())
+    blocks = (first, second, COMMON_KEYS) + ((DEADLINE_KEYS,) if deadline else ()) \
+        + ((reading,) if reading else ())
     return "\n".join(tr(block, lang) for block in blocks)

@@ -32,6 +32,7 @@ class Painter(Base):
     """Everything the app draws, redrawn by :meth:`refresh_all`."""
 
     def refresh_all(self) -> None:
+        claim_changed = self.update_claim()
         view = self.current_view()
         prompt = self.current_prompt()
         self.show_verdict()
@@ -57,7 +58,7 @@ class Painter(Base):
         self._show_rules(prompt)
         self._show_log()
         mode = (self.reviewing, self.turn is None)
-        if self._shown.get("keys") != mode:
+        if self._shown.get("keys") != mode or claim_changed:
             self._shown["keys"] = mode
             self.refresh_bindings()
 
@@ -140,6 +141,9 @@ class Painter(Base):
         due = None if self.reviewing else self._due_part()
         if due:
             parts.append(due)
+        absent = self.absent_part(self.current_state())
+        if absent:
+            parts.append(absent)
         mode = self.opened.save.dice_mode
         parts.append(self.t(MODE_WORDS.get(mode, mode)))
         if self.notice:
@@ -161,15 +165,24 @@ class Painter(Base):
                       text=self.say(sent.next_text))
 
     def read_only_text(self) -> str:
-        """Why the table only shows this save (empty while playing)."""
+        """Why the table only shows this save (empty while playing), and the claim this
+        player may make."""
+        return " ".join(filter(None, [self._read_only_reason(), self.claim_text()]))
+
+    def _read_only_reason(self) -> str:
         if self.waiting is not None:
             return self.waiting_text()
+        if self.sent is not None and self.sent.next_role is None:
+            return self.end_reason(self.sent.save.state)
         if not self.reviewing or self.sent is not None:
             return ""
         if self.turn is not None:
             return self.t("Looking back through the game: v returns to your turn.")
         reason = self.opened.read_only
-        return reason.text(self.lang) if reason is not None else ""
+        if reason is None:
+            return ""
+        ended = self.end_reason(self.opened.save.state) if reason.kind == "over" else ""
+        return " ".join(filter(None, [reason.text(self.lang), ended]))
 
     def _show_read_only(self) -> None:
         widget = self.query_one("#readonly", Static)
