@@ -7,6 +7,7 @@ to stop the game."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +195,7 @@ def test_a_forged_hand_over_changing_a_players_key_does_not_stop_the_game() -> N
     assert ledger.fork(claim.game_id) is None
 
 
+@functools.cache
 def _redux_with_hand_over(release: bool) -> tuple[list[savefile.SaveFile], dict[str, Any]]:
     """A Redux game by mail: a state is claimed while bidding, and at the next save the
     player due hands its seat to dave (with or without the departing player's release);
