@@ -71,7 +71,7 @@ def card_view(t: Table, cid: str) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "deck": card.deck, "vp": card.vp,
             "cost": dict(card.cost),
             "prerequisites": [dict(p) for p in card.prerequisites],
-            "text": card.text or "; ".join(vocabulary.describe(e) for e in card.effects),
+            "text": card.text or "; ".join(vocabulary.describe(e, "card") for e in card.effects),
             "reconstructed": list(card.reconstructed)}
 
 
