@@ -222,15 +222,17 @@ def _after_action_gain(e: Mapping[str, Any]) -> str:
     if "gain" in e:
         scale = ""
         if "per" in e:
-            scale = f" per {e['per']}" + (f" (at most {e['max']})" if "max" in e else "")
+            scale = f" per {e['per'].replace('-', ' ').removesuffix('s')}" + (
+                f" (at most {e['max']})" if "max" in e else "")
         parts.append(amounts(e["gain"]) + scale)
     if "choose" in e:
         parts.append(" or ".join(amounts(option) for option in e["choose"]) + " (owner's "
                      "choice)")
     if "train" in e:
-        parts.append(f"may train up to {e['train']} untrained armies")
+        parts.append(f"may train up to {amounts({'untrained': e['train']})}")
     if "arrive_trained" in e:
-        parts.append(f"{e['arrive_trained']} of the armies recruited arrive trained")
+        n = e["arrive_trained"]
+        parts.append(f"{n} of the armies recruited arrive{'s' if n == 1 else ''} trained")
     return "; ".join(parts)
 
 
