@@ -148,7 +148,7 @@ def take(t: Table, role: str, item: Mapping[str, Any], answer: Mapping[str, Any]
     if "train" in effect:
         n = min(int(answer.get("train", effect["train"])), train_most(t, role, effect))
         _train(t, role, n)
-        t.say(f"{t.rname(role)} trains {n} untrained armies ({why})" if n else
+        t.say(f"{t.rname(role)} trains {t.amounts({'untrained': n})} ({why})" if n else
               f"{t.rname(role)} trains no army ({why})", rule)
 
 
