@@ -14,6 +14,7 @@ from pbem import strict_yaml
 from pbem.errors import FormatError
 from pbem.games.three_kingdoms_redux import dataset
 from pbem.games.three_kingdoms_redux.dataset import builtin
+from pbem.games.three_kingdoms_redux.rules.absent_seats import DEFAULTS
 from tests.games.three_kingdoms_redux.kit import Game, position
 
 
@@ -135,8 +136,11 @@ def test_the_other_order_leaves_garrison_nothing_to_train() -> None:
 
 
 def test_the_usual_order_gives_before_it_trains() -> None:
-    """'Take the rest' resolves what gives before what trains, with the first option."""
+    """'Take the rest' (also an absent seat's default) resolves what gives before what
+    trains, with the first option."""
     game = lu_meng_and_garrison()
+    assert DEFAULTS["triggers"] == ("end-triggers",)  # what an absent seat does here
+    assert {"do": "end-triggers"} in game.offered()
     lines = said(game.act("wu", "end-triggers"))
     assert lines[:2] == ["Wu gains 1 untrained army (Lu Meng)",
                          "Wu trains 1 untrained army (Garrison)"]
