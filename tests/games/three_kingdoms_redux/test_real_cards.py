@@ -148,7 +148,8 @@ def test_the_usual_order_gives_before_it_trains() -> None:
 
 
 def test_lu_meng_administration_is_4_from_round_4() -> None:
-    """Lu Meng's printed administration counts until round 3; from round 4 it is 4."""
+    """Lu Meng's printed administration counts until round 3; from round 4 it is 4, in
+    his bids and in the view."""
     printed = builtin().generals["lu-meng"].administration
     for rnd, value in ((3, printed), (4, 4)):
         game = Game(position(round=rnd, wu={"generals": [{"id": "lu-meng",
@@ -158,6 +159,9 @@ def test_lu_meng_administration_is_4_from_round_4() -> None:
         assert f"Wu places Lu Meng on Develop farm or harvest: administration {value}" \
             in lines[0]
         assert game.state["bids"]["develop-farm"][0]["value"] == value
+        shown = next(g for g in game.view("wu")["states"]["wu"]["generals"]
+                     if g["id"] == "lu-meng")
+        assert shown["administration"] == value
 
 
 def test_sun_ce_recruits_one_army_trained() -> None:
