@@ -56,8 +56,8 @@ def card_bid_bonus(t: Table, role: str, space: str, criterion: str) -> list[tupl
     """(card name, bonus) of built cards that strengthen every bid of the state's
     generals; a built card is public, so no bid token shows it."""
     out = []
-    for _, cid, effect in t.effects(role, "bid-bonus"):
-        if cid not in t.st(role)["built"]:
+    for source, cid, effect in t.effects(role, "bid-bonus"):
+        if source != "card":
             continue
         if "criteria" in effect and criterion not in effect["criteria"]:
             continue
