@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.games.three_kingdoms_redux.catalog import WEAPONS
+from pbem.games.three_kingdoms_redux.dataset import General
 from pbem.games.three_kingdoms_redux.table import Table, skill_works
 
 Effect = Mapping[str, Any]
 
 
-def _mine(source: str, ref: str, refs: list[str] | None) -> bool:
+def mine(source: str, ref: str, refs: list[str] | None) -> bool:
     """A general's effect counts for the generals who took the action; a card's always."""
     return source == "card" or refs is None or ref in refs
 
@@ -31,7 +32,7 @@ def _parity(t: Table, rounds: str | None) -> bool:
 
 def bid_bonus(t: Table, role: str, ref: str, space: str, criterion: str,
               first_placed: bool) -> tuple[int, int]:
-    """(bonus, bid tokens it needs) for placing general ``ref`` (bid.bid-tokens)."""
+    """(bonus, bid tokens it needs) of general ``ref``'s own skill (bid.bid-tokens)."""
     bonus = tokens = 0
     for source, owner, effect in t.effects(role, "bid-bonus"):
         if source != "general" or owner != ref:
@@ -49,6 +50,34 @@ def bid_bonus(t: Table, role: str, ref: str, space: str, criterion: str,
         bonus += int(effect["amount"])
         tokens += 1
     return bonus, tokens
+
+
+def card_bid_bonus(t: Table, role: str, space: str, criterion: str) -> list[tuple[str, int]]:
+    """(card name, bonus) of built cards that strengthen every bid of the state's
+    generals; a built card is public, so no bid token shows it."""
+    out = []
+    for source, cid, effect in t.effects(role, "bid-bonus"):
+        if source != "card":
+            continue
+        if "criteria" in effect and criterion not in effect["criteria"]:
+            continue
+        if "spaces" in effect and space not in effect["spaces"]:
+            continue
+        out.append((t.data.cards[cid].name, int(effect["amount"])))
+    return out
+
+
+def rating(t: Table, card: General, attribute: str) -> int:
+    """A general's attribute this round: printed, unless a skill changes it from a round
+    on (attribute-from-round)."""
+    value = int(getattr(card, attribute))
+    if t.s.get("tutorial"):
+        return value
+    for effect in card.effects:
+        if effect["kind"] == "attribute-from-round" and effect["attribute"] == attribute \
+                and t.s["round"] >= effect["from_round"]:
+            value = int(effect["value"])
+    return value
 
 
 def wins_ties(t: Table, role: str, space: str) -> bool:
@@ -76,27 +105,11 @@ def station_alone(t: Table, role: str, ref: str) -> Effect | None:
     return None
 
 
-def after_action(t: Table, role: str, action: str, refs: list[str] | None,
-                 context: Mapping[str, Any] | None = None, rule: str | None = None) -> None:
-    """Gains that follow an action (after-action effects)."""
-    context = context or {}
-    for source, owner, effect in t.effects(role, "after-action"):
-        if action not in effect["actions"] or not _mine(source, owner, refs):
-            continue
-        if "max_developed" in effect and context.get("developed", 99) > effect["max_developed"]:
-            continue
-        produced = context.get("produced", {})
-        if "produced" in effect and any(produced.get(w, 0) < n
-                                        for w, n in effect["produced"].items()):
-            continue
-        t.gain(role, effect["gain"], rule, why=_label(t, role, source, owner))
-
-
 def alliance_action_gain(t: Table, role: str, refs: list[str]) -> None:
     """Before an ally's generals take the alliance action (skill.zhuge-jin)."""
     for source, owner, effect in t.effects(role, "alliance-action-gain"):
         if owner in refs:
-            t.gain(role, effect["gain"], "skill.zhuge-jin", why=_label(t, role, source, owner))
+            t.gain(role, effect["gain"], "skill.zhuge-jin", why=label(t, role, source, owner))
 
 
 def outsider_gain(t: Table, role: str, won: int) -> None:
@@ -105,7 +118,7 @@ def outsider_gain(t: Table, role: str, won: int) -> None:
         return
     for source, owner, effect in t.effects(role, "outsider-gain"):
         if won <= effect["max_won"]:
-            t.gain(role, effect["gain"], "skill.zhuge-jin", why=_label(t, role, source, owner))
+            t.gain(role, effect["gain"], "skill.zhuge-jin", why=label(t, role, source, owner))
 
 
 def import_both(t: Table, role: str, refs: list[str]) -> bool:
@@ -114,7 +127,7 @@ def import_both(t: Table, role: str, refs: list[str]) -> bool:
 
 def extra_capacity(t: Table, role: str, action: str, refs: list[str]) -> int:
     return sum(int(e["extra"]) for source, owner, e in t.effects(role, "extra-capacity")
-               if e["action"] == action and _mine(source, owner, refs))
+               if e["action"] == action and mine(source, owner, refs))
 
 
 def yield_bonus(t: Table, role: str, action: str) -> int:
@@ -144,7 +157,7 @@ def tribal_hold(t: Table, role: str) -> tuple[str, str] | None:
                 continue
             if not needs and t.is_stationed(role, owner):
                 continue
-        who = _label(t, role, source, owner)
+        who = label(t, role, source, owner)
         if effect["mode"] == "raise":
             return "raise", who
         best = best or ("keep", who)
@@ -173,6 +186,9 @@ def end_vp(t: Table, role: str) -> list[tuple[str, int]]:
             if effect["kind"] != "end-vp":
                 continue
             value = t.metric(role, effect["metric"])
+            if "unit" in effect:
+                value = sum(s["units"] for s in t.st(role)["stationed"]
+                            if s["type"] == effect["unit"])
             if "per" in effect:
                 vp = value // effect["per"] * effect["vp"]
             else:
@@ -181,6 +197,24 @@ def end_vp(t: Table, role: str) -> list[tuple[str, int]]:
                 vp = min(vp, effect["max"])
             if vp:
                 out.append((cid, vp))
+    return out
+
+
+def vp_taken(t: Table) -> list[tuple[str, str, str, int]]:
+    """(taker, loser, card id, VP) for each built card that takes VP from the other
+    states at the end (take-vp); a state never loses more than it has in the category."""
+    out = []
+    left = {r: int(t.st(r)["military"]) for r in t.roles}
+    for role in t.roles:
+        for cid in t.st(role)["built"]:
+            for effect in t.data.cards[cid].effects:
+                if effect["kind"] != "take-vp":
+                    continue
+                for other in t.roles:
+                    n = min(int(effect["vp"]), left[other]) if other != role else 0
+                    if n:
+                        left[other] -= n
+                        out.append((role, other, cid, n))
     return out
 
 
@@ -246,7 +280,7 @@ def take_benefit(t: Table, role: str, item: Mapping[str, Any],
                  choice: Mapping[str, Any]) -> None:
     """Carry out one benefit (the caller checked it is available and the choice valid)."""
     kind, ref, source = item["kind"], item["ref"], item["source"]
-    label = _label(t, role, source, ref)
+    name = label(t, role, source, ref)
     t.flags(role)["benefits"].append(item["id"])
     rule = _RULES.get(label_id(t, role, source, ref), "resolution.benefits")
     if kind == "barter":
@@ -256,37 +290,37 @@ def take_benefit(t: Table, role: str, item: Mapping[str, Any],
             t.pay(role, {"rice": effect["rice"]}, "card.barter-market")
             t.gain(role, {weapon: effect["weapons"]})
             t.say(f"{t.rname(role)} swaps {effect['rice']} rice for {effect['weapons']} "
-                  f"{weapon} ({label})", "card.barter-market")
+                  f"{weapon} ({name})", "card.barter-market")
         else:
             t.pay(role, {weapon: effect["weapons"]}, "card.barter-market")
             t.gain(role, {"rice": effect["rice"]})
             t.say(f"{t.rname(role)} swaps {effect['weapons']} {weapon} for {effect['rice']} "
-                  f"rice ({label})", "card.barter-market")
+                  f"rice ({name})", "card.barter-market")
     elif kind == "round-income":
-        t.gain(role, _effect(t, role, source, ref, kind)["gain"], rule, why=label)
+        t.gain(role, _effect(t, role, source, ref, kind)["gain"], rule, why=name)
     elif kind == "recruit-gain":
         effect = _effect(t, role, source, ref, kind)
         gain = dict(effect["gain"])
         if effect.get("weapon_choice"):
             weapon = choice.get("weapon", WEAPONS[0])
             gain[weapon] = gain.get(weapon, 0) + int(effect["weapon_choice"])
-        t.gain(role, gain, rule, why=label)
+        t.gain(role, gain, rule, why=name)
     elif kind == "alliance-tokens":
         effect = _effect(t, role, source, ref, kind)
         moved = min(int(effect["count"]), t.st(role)["bid_tokens"])
         t.st(role)["bid_tokens"] -= moved
         t.entry(role, ref)["tokens"] = t.entry(role, ref).get("tokens", 0) + moved
-        t.say(f"{t.rname(role)} puts {moved} bid tokens on {label}'s card", "skill.yu-jin")
+        t.say(f"{t.rname(role)} puts {moved} bid tokens on {name}'s card", "skill.yu-jin")
     elif kind == "card-store":
         effect = _effect(t, role, source, ref, kind)
         t.entry(role, ref)["store"] = int(effect["count"])
-        t.say(f"{effect['count']} {effect['resource']}s from the supply go on {label}'s card",
+        t.say(f"{effect['count']} {effect['resource']}s from the supply go on {name}'s card",
               "skill.ma-chao")
     elif kind == "card-store-release":
         effect = _effect(t, role, source, ref, "card-store")
         moved = min(int(effect["per_round"]), t.entry(role, ref)["store"])
         t.entry(role, ref)["store"] -= moved
-        t.gain(role, {effect["resource"]: moved}, "skill.ma-chao", why=f"from {label}'s card")
+        t.gain(role, {effect["resource"]: moved}, "skill.ma-chao", why=f"from {name}'s card")
 
 
 def _effect(t: Table, role: str, source: str, ref: str, kind: str) -> Effect:
@@ -301,7 +335,7 @@ def label_id(t: Table, role: str, source: str, ref: str) -> str:
     return ref if source == "card" else (t.card_id(role, ref) or ref)
 
 
-def _label(t: Table, role: str, source: str, ref: str) -> str:
+def label(t: Table, role: str, source: str, ref: str) -> str:
     if source == "card":
         return t.data.cards[ref].name
     return t.gname(role, ref)

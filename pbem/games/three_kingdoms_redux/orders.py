@@ -27,6 +27,10 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
                       "whether my end-of-round benefits that need no choice are taken in the "
                       "usual order (cards, then generals by recruitment) or I am asked "
                       "(resolution.benefits)"),
+    "trigger_order": (("auto", "ask"), "auto",
+                      "whether the effects that follow one of my actions and need no choice "
+                      "are taken in the usual order (what gives first, then what trains) "
+                      "or I am asked (resolution.take-actions)"),
 }
 
 

@@ -111,13 +111,15 @@ class Checker:
                                               f"not {value!r}")
         return str(value)
 
-    def provenance(self, rec: Mapping[str, Any], where: str, fields: tuple[str, ...]
-                   ) -> tuple[tuple[str, ...], dict[str, str]]:
+    def provenance(self, rec: Mapping[str, Any], where: str, fields: tuple[str, ...],
+                   parts: tuple[str, ...] = ()) -> tuple[tuple[str, ...], dict[str, str]]:
+        """The record's ``reconstructed`` fields and ``sources``. A field may be marked
+        whole or in ``parts`` (``skill.name``; an effect parameter ``effects.amount``)."""
         recon = rec.get("reconstructed", [])
-        if not isinstance(recon, list) or any(f not in (*fields, "zh", "state")
+        if not isinstance(recon, list) or any(f not in (*fields, "zh", "state", *parts)
                                               for f in recon):
             raise self.fail(f"{where}.reconstructed", f"must list fields among "
-                                                      f"{', '.join(fields)}")
+                                                      f"{', '.join((*fields, *parts))}")
         sources = rec.get("sources", {})
         if not isinstance(sources, dict) or not all(isinstance(v, str)
                                                     for v in sources.values()):
@@ -140,6 +142,14 @@ class Checker:
             raise self.fail(f"{where}.{unknown[0]}", "is not a field of this record")
 
 
+def _parameters(effects: Any, prefix: str) -> tuple[str, ...]:
+    """``<prefix>.<param>`` for each parameter of the given effects (provenance parts)."""
+    if not isinstance(effects, list):
+        return ()
+    return tuple(f"{prefix}.{name}" for e in effects if isinstance(e, dict)
+                 for name in e if name != "kind")
+
+
 def parse_general(ck: Checker, rec: Any, where: str) -> General:
     if not isinstance(rec, dict):
         raise ck.fail(where, "must be a mapping")
@@ -158,7 +168,9 @@ def parse_general(ck: Checker, rec: Any, where: str) -> General:
     lord = rec.get("lord", False)
     if not isinstance(lord, bool):
         raise ck.fail(f"{where}.lord", "must be true or false")
-    recon, sources = ck.provenance(rec, where, GENERAL_FIELDS)
+    recon, sources = ck.provenance(rec, where, GENERAL_FIELDS, (
+        "skill.name", "skill.text", "skill.effects",
+        *_parameters(skill.get("effects"), "skill.effects")))
     return General(
         id=gid, state=ck.one(rec, where, "state", ROLES), name=ck.str_(rec, where, "name"),
         zh=ck.str_(rec, where, "zh", optional=True), lord=lord,
@@ -193,7 +205,8 @@ def parse_card(ck: Checker, rec: Any, where: str) -> Card:
             or not 1 <= n <= 9 for k, n in cost.items()):
         raise ck.fail(f"{where}.cost", f"must map {', '.join(vocabulary.COST_ITEMS)} to "
                                        "numbers from 1 to 9")
-    recon, sources = ck.provenance(rec, where, CARD_FIELDS)
+    recon, sources = ck.provenance(rec, where, CARD_FIELDS,
+                                   _parameters(rec.get("effects"), "effects"))
     return Card(id=cid, deck=ck.one(rec, where, "deck", DECKS), name=ck.str_(rec, where, "name"),
                 prerequisites=tuple(MappingProxyType(dict(p)) for p in prereqs),
                 cost=MappingProxyType(dict(cost)), vp=ck.int_(rec, where, "vp", 0, 9),

@@ -288,6 +288,8 @@ class Table:
             "untrained": lambda: st["untrained"],
             "gold": lambda: st["gold"],
             "rice": lambda: st["rice"],
+            "border-locations": lambda: sum(1 for held in self.s["locations"].values()
+                                            if held and held["role"] == role),
         }
         return int(values[metric]())
 

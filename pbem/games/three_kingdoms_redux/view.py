@@ -46,6 +46,8 @@ def general_view(t: Table, role: str, ref: str, viewer: str | None) -> dict[str,
         out.update(id=None, name=None)
         return out
     out.update(_card_facts(card))
+    for attribute in ("administration", "combat"):  # this round's, if a skill changed it
+        out[attribute] = effects.rating(t, card, attribute)
     out["specialisations"] = list(card.specialisations)
     out["reconstructed"] = list(card.reconstructed)
     out["skill"] = _skill(card, bool(t.s.get("tutorial")))
@@ -71,7 +73,7 @@ def card_view(t: Table, cid: str) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "deck": card.deck, "vp": card.vp,
             "cost": dict(card.cost),
             "prerequisites": [dict(p) for p in card.prerequisites],
-            "text": card.text or "; ".join(vocabulary.describe(e) for e in card.effects),
+            "text": card.text or "; ".join(vocabulary.describe(e, "card") for e in card.effects),
             "reconstructed": list(card.reconstructed)}
 
 

@@ -20,13 +20,15 @@ ACTIONS = ("develop-farm", "harvest", "develop-marketplace", "collect-tax", "tra
 METRICS = ("farm-level", "market-level", "domestic", "tribal-level", "support", "rank",
            "military", "stationed-generals", "stationed-units", "border-tokens",
            "border-vp-tokens", "built-cards", "han-token", "borders-won", "trained",
-           "untrained", "gold", "rice")
+           "untrained", "gold", "rice", "border-locations")
 UNIT_TYPES = ("archery", "cavalry", "infantry", "naval")
 SPACES = ("develop-farm", "develop-marketplace", "trade", "hire-instructor", "construct",
           "produce-spears-horses", "produce-crossbows-vessels", "recruit-armies",
           "train-armies", "demand-tribute", "win-popular-support", "control-han-emperor",
           "battle-shu-wei", "battle-shu-wu", "battle-wei-wu")
 COST_ITEMS = (*RESOURCES, "army")
+GAINS = (*RESOURCES, "weapon")  # "weapon": that many weapons of the owner's choice
+ATTRIBUTES = ("administration", "combat")
 
 Check = Callable[[Any], str | None]
 
@@ -58,6 +60,13 @@ def _list(*allowed: str) -> Check:
     return check
 
 
+def _options(value: Any) -> str | None:
+    if isinstance(value, list) and 2 <= len(value) <= 3 and all(
+            _amounts(GAINS)(v) is None for v in value):
+        return None
+    return f"must list 2 or 3 gains (each a mapping of {', '.join(GAINS)} to numbers)"
+
+
 def _amounts(allowed: tuple[str, ...], high: int = 9) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, dict) and value and all(
@@ -71,7 +80,7 @@ def _amounts(allowed: tuple[str, ...], high: int = 9) -> Check:
 # kind -> (who may carry it, {param: (check, required)})
 KINDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[Check, bool]]]] = {
     "wins-ties": (("general",), {}),
-    "bid-bonus": (("general",), {
+    "bid-bonus": (("general", "card"), {
         "amount": (_int(1, 2), True),
         "when": (_one("always", "first-placed", "alliance-space"), True),
         "criteria": (_list("administration", "combat", "battle"), False),
@@ -92,9 +101,17 @@ KINDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[Check, bool]]]] = {
     "alliance-tokens": (("general",), {"count": (_int(1, 2), True)}),
     "after-action": (("general", "card"), {
         "actions": (_list(*ACTIONS), True),
-        "gain": (_amounts(RESOURCES), True),
+        "gain": (_amounts(GAINS), False),
+        "choose": (_options, False),
+        "train": (_int(1, 3), False),
+        "arrive_trained": (_int(1, 3), False),
+        "per": (_one(*METRICS), False),
+        "max": (_int(1, 9), False),
         "max_developed": (_int(0, 5), False),
         "produced": (_amounts(WEAPONS, 2), False)}),
+    "attribute-from-round": (("general",), {
+        "attribute": (_one(*ATTRIBUTES), True), "value": (_int(1, 5), True),
+        "from_round": (_int(2, 12), True)}),
     "alliance-action-gain": (("general",), {"gain": (_amounts(RESOURCES), True)}),
     "outsider-gain": (("general",), {"gain": (_amounts(RESOURCES), True),
                                      "max_won": (_int(0, 18), True)}),
@@ -116,7 +133,10 @@ KINDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[Check, bool]]]] = {
     "end-vp": (("card",), {
         "metric": (_one(*METRICS), True), "vp": (_int(1, 5), True),
         "per": (_int(1, 10), False), "at_least": (_int(1, 30), False),
-        "max": (_int(1, 20), False)}),
+        "max": (_int(1, 20), False),
+        "unit": (_one(*UNIT_TYPES), False)}),
+    "take-vp": (("card",), {"vp": (_int(1, 3), True), "category": (_one("military"), True),
+                            "keep": (_bool, False)}),
 }
 
 
@@ -147,6 +167,24 @@ def check(effect: Any, owner: str) -> tuple[str, str] | None:
         return "per", "end-vp takes either per or at_least"
     if kind == "upkeep-relief" and not ({"gold", "rice"} & set(effect)):
         return "gold", "upkeep-relief takes gold or rice"
+    if kind == "end-vp" and "unit" in effect and effect["metric"] != "stationed-units":
+        return "unit", "end-vp takes a unit only with the metric stationed-units"
+    if kind == "bid-bonus" and owner == "card" and effect["when"] != "always":
+        return "when", "a card's bid-bonus works always"
+    if kind == "after-action":
+        return _check_after_action(effect)
+    return None
+
+
+def _check_after_action(effect: Mapping[str, Any]) -> tuple[str, str] | None:
+    if not {"gain", "choose", "train", "arrive_trained"} & set(effect):
+        return "gain", "after-action takes gain, choose, train or arrive_trained"
+    if "arrive_trained" in effect and effect["actions"] != ["recruit-armies"]:
+        return "arrive_trained", "only armies recruit-armies brings can arrive trained"
+    if "max" in effect and "per" not in effect:
+        return "max", "after-action takes max only with per"
+    if "per" in effect and "gain" not in effect:
+        return "per", "after-action scales only a gain by per"
     return None
 
 
@@ -167,6 +205,9 @@ def amounts(gain: Mapping[str, int]) -> str:
              "trained": "trained army", "army": "army (untrained or trained)"}
     parts = []
     for key, n in gain.items():
+        if key == "weapon":
+            parts.append(f"{n} weapon{'s' if n != 1 else ''} of choice")
+            continue
         name = names.get(key, key)
         if n != 1 and key not in ("gold", "rice"):
             name += "s" if not name.endswith("y") else ""
@@ -176,13 +217,32 @@ def amounts(gain: Mapping[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def _after_action_gain(e: Mapping[str, Any]) -> str:
+    parts = []
+    if "gain" in e:
+        scale = ""
+        if "per" in e:
+            scale = f" per {e['per'].replace('-', ' ').removesuffix('s')}" + (
+                f" (at most {e['max']})" if "max" in e else "")
+        parts.append(amounts(e["gain"]) + scale)
+    if "choose" in e:
+        parts.append(" or ".join(amounts(option) for option in e["choose"]) + " (owner's "
+                     "choice)")
+    if "train" in e:
+        parts.append(f"may train up to {amounts({'untrained': e['train']})}")
+    if "arrive_trained" in e:
+        n = e["arrive_trained"]
+        parts.append(f"{n} of the armies recruited arrive{'s' if n == 1 else ''} trained")
+    return "; ".join(parts)
+
+
 def _rounds(value: str | None) -> str:
     return {"even": "each even round", "odd": "each odd round"}.get(value or "every",
                                                                      "each round")
 
 
-def describe(effect: Mapping[str, Any]) -> str:
-    """What ``effect`` does, in the project's own words."""
+def describe(effect: Mapping[str, Any], owner: str = "general") -> str:
+    """What ``effect`` does, in the project's own words (``owner``: general or card)."""
     kind = effect["kind"]
     e = effect
     if kind == "wins-ties":
@@ -195,6 +255,8 @@ def describe(effect: Mapping[str, Any]) -> str:
             where = " on " + ", ".join(e["spaces"])
         if e.get("criteria"):
             where += " for " + "/".join(e["criteria"]) + " bids"
+        if owner == "card":
+            return f"+{e['amount']} to each bid of the state's generals{where}"
         return f"+{e['amount']} to his bid {when}{where} (with a bid token)"
     if kind == "support-refund":
         return f"{e['amount']} of the popular support tokens he bid with comes back"
@@ -223,7 +285,9 @@ def describe(effect: Mapping[str, Any]) -> str:
             cond = f" if at most {e['max_developed']} developed tokens remain on that space"
         if "produced" in e:
             cond = f" when it yields {amounts(e['produced'])}"
-        return f"after {' or '.join(e['actions'])}: {amounts(e['gain'])}{cond}"
+        return f"after {' or '.join(e['actions'])}: {_after_action_gain(e)}{cond}"
+    if kind == "attribute-from-round":
+        return f"{e['attribute']} is {e['value']} from round {e['from_round']} on"
     if kind == "alliance-action-gain":
         return f"before he takes the alliance action while allied: {amounts(e['gain'])}"
     if kind == "outsider-gain":
@@ -250,7 +314,11 @@ def describe(effect: Mapping[str, Any]) -> str:
         return "upkeep " + " and ".join(f"{e[k]} {k} less" for k in ("gold", "rice") if k in e)
     if kind == "end-vp":
         cap = f", at most {e['max']}" if "max" in e else ""
+        what = f"{e['unit']} units stationed" if e.get("unit") else e["metric"]
         if "per" in e:
-            return f"{e['vp']} VP per {e['per']} {e['metric']} at the end{cap}"
+            return f"{e['vp']} VP per {e['per']} {what} at the end{cap}"
         return f"{e['vp']} VP at the end with {e['metric']} at least {e['at_least']}"
+    if kind == "take-vp":
+        keep = ", and scores what it takes" if e.get("keep") else ""
+        return f"at the end each other state loses {e['vp']} {e['category']} VP{keep}"
     return kind  # pragma: no cover - every kind is described above

@@ -18,10 +18,11 @@ def test_standing_orders_have_visible_defaults_and_can_be_changed() -> None:
     the orders action, which is logged; bad names and values are refused."""
     orders = MODULE.standing_orders()
     assert {k: v[1] for k, v in orders.items()} == {"level12": "buy", "barter": "ask",
-                                                     "benefit_order": "auto"}
+                                                     "benefit_order": "auto",
+                                                     "trigger_order": "auto"}
     game = Game(position())
     assert game.view("wei")["orders"] == {"level12": "buy", "barter": "ask",
-                                          "benefit_order": "auto"}
+                                          "benefit_order": "auto", "trigger_order": "auto"}
     game.act("wei", {"do": "orders", "set": {"barter": "buy-horse", "level12": "never"}})
     assert game.state["orders"]["wei"]["barter"] == "buy-horse"
     assert "Wei changes standing orders: barter buy-horse, level12 never" in game.text()

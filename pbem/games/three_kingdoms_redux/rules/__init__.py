@@ -23,5 +23,6 @@ def register_all() -> None:
         sequence,
         setup,
         tribal,
+        triggers,
         update,
     )

@@ -17,6 +17,7 @@ DEFAULTS: dict[str, tuple[str, ...]] = {
     "actions": ("decline-rest", "decline"),
     "alliance": ("stay-out",),
     "benefits": ("end-benefits",),
+    "triggers": ("end-triggers",),
     "tribal-hold": ("stay-hidden",),
     "action": ("build-nothing", "end-trade"),
 }

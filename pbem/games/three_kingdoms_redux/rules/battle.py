@@ -14,7 +14,7 @@ from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
-from pbem.games.three_kingdoms_redux import effects
+from pbem.games.three_kingdoms_redux import action_effects, effects
 from pbem.games.three_kingdoms_redux.flow import (
     Handler,
     Step,
@@ -165,8 +165,8 @@ def why_not(t: Table, role: str, space: str,
 def station(t: Table, role: str, space: str, ref: str, loc: str, units: int,
             dest: str) -> None:
     bid = next(b for b in t.s["bids"][space] if b["role"] == role and b["general"] == ref)
-    effects.after_action(t, role, "battle", [b["general"] for b in t.s["bids"][space]
-                                             if b["role"] == role], {}, "battle.station")
+    bidders = [b["general"] for b in t.s["bids"][space] if b["role"] == role]
+    action_effects.after_action(t, role, "battle", bidders, {}, "battle.station")
     card = t.general(role, ref)
     assert card is not None
     place = t.data.locations[loc]

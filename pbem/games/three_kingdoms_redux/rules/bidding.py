@@ -82,9 +82,11 @@ def _general_options(t: Table, role: str, crit: str) -> list[tuple[str, str, tup
         if card is None:
             out.append((ref, f"hidden general {ref}", aliases))
         elif crit in ("administration", "combat"):
-            out.append((ref, f"{card.name} ({crit} {card.rating(crit)})", aliases))
+            out.append((ref, f"{card.name} ({crit} {effects.rating(t, card, crit)})",
+                        aliases))
         else:
-            out.append((ref, f"{card.name} (combat {card.combat}, leadership "
+            out.append((ref, f"{card.name} (combat {effects.rating(t, card, 'combat')}, "
+                             f"leadership "
                              f"{card.leadership})", aliases))
     return out
 
@@ -244,15 +246,18 @@ def place(t: Table, role: str, action: Mapping[str, Any]) -> None:
     require(max(units, gold) <= card.leadership, f"{card.name} has leadership "
             f"{card.leadership} and may lead at most that many", payload_rule)
     crit = criterion(t, space)
-    base = {"administration": card.administration, "combat": card.combat,
-            "battle": card.combat + units}.get(crit, 0)
+    combat = effects.rating(t, card, "combat")
+    base = {"administration": effects.rating(t, card, "administration"), "combat": combat,
+            "battle": combat + units}.get(crit, 0)
     bonus, tokens = (0, 0)
+    cards: list[tuple[str, int]] = []
     if crit in ("administration", "combat", "battle"):
         bonus, tokens = effects.bid_bonus(t, role, ref, space, crit,
                                           t.flags(role)["placed"] == 0)
         if tokens > st["bid_tokens"]:
             bonus, tokens = 0, 0
-    value = base + bonus + (1 if han == "yes" else 0) + support
+        cards = effects.card_bid_bonus(t, role, space, crit)
+    value = base + bonus + sum(n for _, n in cards) + (1 if han == "yes" else 0) + support
     st["support"] -= support
     if units:
         st["trained"] -= units
@@ -267,10 +272,12 @@ def place(t: Table, role: str, action: Mapping[str, Any]) -> None:
     t.s["seq"] += 1
     t.s["bids"].setdefault(space, []).append({
         "seq": t.s["seq"], "role": role, "general": ref, "value": value, "base": base,
-        "bonus": bonus, "tokens": tokens, "han": han == "yes", "support": support,
+        "bonus": bonus + sum(n for _, n in cards), "tokens": tokens, "han": han == "yes",
+        "support": support,
         "units": units, "unit": unit, "gold": gold})
     t.say(f"{t.rname(role)} places {card.name} on {t.sname(space)}: "
           + _detail(crit, base, units, bonus, han == "yes", support, gold)
+          + "".join(f" +{n} {name}" for name, n in cards)
           + (f" = {value}" if crit != "guaranteed" else ""), _rule(t, space))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pbem.engine import ActionSpec, Param, Prompt
 from pbem.errors import IllegalAction
-from pbem.games.three_kingdoms_redux import effects
+from pbem.games.three_kingdoms_redux import action_effects, effects
 from pbem.games.three_kingdoms_redux.catalog import WEAPONS
 from pbem.games.three_kingdoms_redux.flow import (
     Handler,
@@ -97,8 +97,8 @@ class Development(Handler):
             dev["space"] += 1
             t.say(f"{t.rname(role)} flips its leftmost undeveloped {info['noun']} token: "
                   f"{info['noun']} level {dev['level']}", f"action.{info['develop']}")
-            effects.after_action(t, role, info["develop"], _refs(t, step),
-                                 {"developed": dev["space"]}, "skill.zhuge-liang")
+            action_effects.after_action(t, role, info["develop"], _refs(t, step),
+                                        {"developed": dev["space"]}, "skill.zhuge-liang")
             return
         rule = f"action.{info['cash']}"
         no_extra(action, (info["store"],), rule)
@@ -112,7 +112,7 @@ class Development(Handler):
         t.say(f"{t.rname(role)} moves {stored} {info['noun']} tokens to its {info['store']} "
               f"and cashes {cashed} for {cashed * each} {info['resource']}; {info['noun']} "
               f"level stays {dev['level']}", rule)
-        effects.after_action(t, role, info["cash"], _refs(t, step), {}, rule)
+        action_effects.after_action(t, role, info["cash"], _refs(t, step), {}, rule)
 
 
 @handler
@@ -184,7 +184,7 @@ class Trade(Handler):
             no_extra(action, (), "action.trade.both")
             t.s["stack"].pop()
             t.flags(role)["traded"] = True
-            effects.after_action(t, role, "trade", _refs(t, step), {}, "action.trade.both")
+            action_effects.after_action(t, role, "trade", _refs(t, step), {}, "action.trade.both")
             return
         direction, kind = verb.split("-")
         rates = t.cat.n("trade")[kind]

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Param, Prompt
-from pbem.games.three_kingdoms_redux import effects
+from pbem.games.three_kingdoms_redux import action_effects, effects
 from pbem.games.three_kingdoms_redux.dataset import DECKS
 from pbem.games.three_kingdoms_redux.flow import (
     Handler,
@@ -81,7 +81,8 @@ class HireInstructor(Handler):
             t.st(role)["trained"] += train
             t.say(f"{t.rname(role)} pays 1 rice and trains {train} armies",
                   "action.hire-instructor")
-            effects.after_action(t, role, "hire-instructor", refs, {}, "action.hire-instructor")
+            action_effects.after_action(t, role, "hire-instructor", refs, {},
+                                        "action.hire-instructor")
         if deck != "none":
             sources = [str(deck)]
             if effects.import_both(t, role, refs):
@@ -91,8 +92,8 @@ class HireInstructor(Handler):
             rule = "skill.sima-yi" if len(sources) > 1 else "action.import-technology"
             t.say(f"{t.rname(role)} imports technology: " + " and ".join(
                 f"1 card from the {d.capitalize()} deck" for d in sources), rule)
-            effects.after_action(t, role, "import-technology", refs, {},
-                                 "action.import-technology")
+            action_effects.after_action(t, role, "import-technology", refs, {},
+                                        "action.import-technology")
 
 
 def cost_of(t: Table, cid: str, trained: int) -> dict[str, int]:
@@ -170,7 +171,7 @@ class Construct(Handler):
                                      "space": None, "tax_only": True})
                 t.say(f"{card.name}: {t.rname(role)} collects tax at once",
                       "card.office-of-minister-of-finance")
-        effects.after_action(t, role, "construct", t.bidders(step), {}, "action.construct")
+        action_effects.after_action(t, role, "construct", t.bidders(step), {}, "action.construct")
 
 
 def _card_label(t: Table, cid: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
-from pbem.games.three_kingdoms_redux import effects
+from pbem.games.three_kingdoms_redux import action_effects, effects
 from pbem.games.three_kingdoms_redux.flow import (
     Handler,
     Step,
@@ -49,7 +49,8 @@ class Produce(Handler):
         t.s["stack"].pop()
         t.gain(role, got)
         t.say(f"{t.rname(role)} collects {t.amounts(got)}", rule)
-        effects.after_action(t, role, step["space"], t.bidders(step), {"produced": got}, rule)
+        action_effects.after_action(t, role, step["space"], t.bidders(step), {"produced": got},
+                                    rule)
 
 
 @handler
@@ -86,7 +87,7 @@ class Collect(Handler):
         t.s["stack"].pop()
         t.gain(role, {self.resource: n})
         t.say(f"{t.rname(role)} {self.told.format(n=n)}", f"action.{space}")
-        effects.after_action(t, role, space, t.bidders(step), {}, f"action.{space}")
+        action_effects.after_action(t, role, space, t.bidders(step), {}, f"action.{space}")
 
 
 @handler
@@ -117,8 +118,8 @@ class TrainArmies(Handler):
     def run(self, t: Table, step: Step) -> None:
         t.s["stack"].pop()
         t.say(f"{t.rname(step['role'])} has no untrained army to train", "action.train-armies")
-        effects.after_action(t, step["role"], "train-armies", t.bidders(step), {},
-                             "action.train-armies")
+        action_effects.after_action(t, step["role"], "train-armies", t.bidders(step), {},
+                                    "action.train-armies")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         no_extra(action, ("count",), "action.train-armies")
@@ -127,7 +128,8 @@ class TrainArmies(Handler):
         t.st(role)["untrained"] -= count
         t.st(role)["trained"] += count
         t.say(f"{t.rname(role)} trains {count} armies at no cost", "action.train-armies")
-        effects.after_action(t, role, "train-armies", t.bidders(step), {}, "action.train-armies")
+        action_effects.after_action(t, role, "train-armies", t.bidders(step), {},
+                                    "action.train-armies")
 
 
 @handler
@@ -146,8 +148,8 @@ class DemandTribute(Handler):
         t.gain(role, option)
         t.say(f"{t.rname(role)} collects {t.amounts(option)} in tribute",
               "action.demand-tribute")
-        effects.after_action(t, role, "demand-tribute", t.bidders(step), {},
-                             "action.demand-tribute")
+        action_effects.after_action(t, role, "demand-tribute", t.bidders(step), {},
+                                    "action.demand-tribute")
 
 
 @handler
@@ -206,5 +208,5 @@ class ControlHanEmperor(Handler):
               f"{t.cat.ranks[st['rank']]}", "action.control-han-emperor")
         t.say(f"{t.gname(role, ref)} stays face down on the space and sits out next round",
               "action.control-han-emperor.leave-general")
-        effects.after_action(t, role, "control-han-emperor", t.bidders(step), {},
-                             "action.control-han-emperor")
+        action_effects.after_action(t, role, "control-han-emperor", t.bidders(step), {},
+                                    "action.control-han-emperor")

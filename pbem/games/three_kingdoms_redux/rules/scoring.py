@@ -61,12 +61,13 @@ def score(t: Table) -> dict[str, dict[str, int]]:
     domestic = comparative(t, {r: t.domestic(r) for r in roles})
     harmony = comparative(t, {r: t.st(r)["tribal"] + t.st(r)["support"] for r in roles})
     rank = comparative(t, {r: t.st(r)["rank"] for r in roles})
+    taken = effects.vp_taken(t)
     out: dict[str, dict[str, int]] = {}
     for role in roles:
         st = t.st(role)
         results = "-".join(sorted(t.border_results(role)))
         row = {
-            "military": st["military"],
+            "military": st["military"] - sum(n for _, loser, _, n in taken if loser == role),
             "border": int(t.cat.n("border_vp")[results]),
             "border_location": sum(b["vp"] for b in st["border_tokens"]),
             "domestic": domestic[role],
@@ -74,12 +75,17 @@ def score(t: Table) -> dict[str, dict[str, int]]:
             "rank": rank[role] + st["rank"],
             "han_emperor": t.cat.n("han_emperor")["token_vp"]
             if t.s["han"]["holder"] == role else 0,
-            "state_enhancement": cards[role],
+            "state_enhancement": cards[role] + sum(
+                n for taker, _, cid, n in taken if taker == role and _keeps(t, cid)),
             "deficit": st["deficit"] * t.cat.n("deficit_vp"),
         }
         row["total"] = sum(row.values())
         out[role] = row
     return out
+
+
+def _keeps(t: Table, cid: str) -> bool:
+    return any(e["kind"] == "take-vp" and e.get("keep") for e in t.data.cards[cid].effects)
 
 
 def winner(t: Table, scores: Mapping[str, Mapping[str, int]]) -> str:
@@ -100,6 +106,10 @@ class RoundEnd(Handler):
             return
         t.heading(f"The game ends after round {t.s['round']} ("
                   + ", ".join(fired) + "): no Update and Maintenance", "end.timing")
+        for taker, loser, cid, n in effects.vp_taken(t):
+            kept = f", {t.rname(taker)} scores them" if _keeps(t, cid) else ""
+            t.say(f"{t.data.cards[cid].name}: {t.rname(loser)} loses {n} military VP to "
+                  f"{t.rname(taker)}{kept}", "end.state-enhancement-vp")
         scores = score(t)
         for role in t.roles:
             row = scores[role]

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
-from pbem.games.three_kingdoms_redux import effects
+from pbem.games.three_kingdoms_redux import action_effects, effects
 from pbem.games.three_kingdoms_redux.flow import (
     Handler,
     Step,
@@ -70,11 +70,11 @@ class ImproveTribal(Handler):
         if bid["units"] or what.endswith("(paid)"):
             t.say("placed gold goes to the supply, placed units back to the state",
                   "action.improve-tribal.payment")
-        effects.after_action(t, role, "improve-tribal", [bid["general"]], {},
-                             "action.improve-tribal")
         t.s["stack"].pop()
         if can_buy(t, role):
             t.s["stack"].append({"step": "level-12", "role": role, "asked": True})
+        action_effects.after_action(t, role, "improve-tribal", [bid["general"]], {},
+                                    "action.improve-tribal")
 
 
 @handler
