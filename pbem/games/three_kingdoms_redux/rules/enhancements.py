@@ -124,11 +124,16 @@ class Construct(Handler):
                           required=len(options) > 1),
                   number("trained", "Armies in the cost paid as trained armies", 0,
                          max(c.cost.get("army", 0) for c in t.data.cards.values()), 0))
-        return ask(role, "action", f"{t.rname(role)} constructs a state enhancement",
-                   [ActionSpec("construct", "Construct a state enhancement", "action.construct",
-                               params=params),
-                    button("build-nothing", "Construct nothing",
-                           "resolution.take-actions.optional")], "action.construct")
+        prompt = ask(role, "action", f"{t.rname(role)} constructs a state enhancement",
+                     [ActionSpec("construct", "Construct a state enhancement",
+                                 "action.construct", params=params),
+                      button("build-nothing", "Construct nothing",
+                             "resolution.take-actions.optional")], "action.construct")
+        # action.construct: the builder picks a card of their hand and shows its
+        # prerequisite met, so they read the whole hand first (a card imported earlier in
+        # the same turn too); the card, its prerequisite and its cost are then all checked
+        # as the action is composed, never only once the others have answered
+        return replace(prompt, needs_hand=True)
 
     def run(self, t: Table, step: Step) -> None:
         t.s["stack"].pop()
