@@ -3,7 +3,8 @@
 
 Importing deals a face-down card from the deck of one's choice. Constructing turns one
 card of one's hand face up: its prerequisite is checked in public, its cost is paid to
-the supply (an army in the cost may be untrained or trained) and it stays built.
+the supply (an army in the cost may be untrained or trained) and it stays built. The
+builder chooses with their whole hand read, so all of this is checked as they choose.
 """
 
 from __future__ import annotations
