@@ -1,4 +1,5 @@
-"""Games of Card Market played by random players, with every player's key at hand."""
+"""Games of Card Market played by random players, with every player's key at hand (the
+same game for the same players and seed on every run: tests/fixed_games.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from pbem import identity, savefile, selfplay, session
+from pbem import identity, savefile, session
 from pbem.hidden_cards import knowledge, model, seating
 from pbem.signing import PrivateKey
+from tests import fixed_games
 
 
 def play(players: int, seed: int, dice: str = "open",
@@ -16,9 +18,9 @@ def play(players: int, seed: int, dice: str = "open",
          ) -> tuple[list[savefile.SaveFile], dict[str, PrivateKey]]:
     """A whole game; ``cheat`` (a context manager factory) is entered while the save after
     the one it is given is made, and may patch pbem to play foul there."""
-    keys = [PrivateKey.generate() for _ in range(players)]
+    keys = fixed_games.player_keys(f"card-market {players} {seed}", players)
     with _cheating(cheat):
-        result = selfplay.play("card-market", players, seed, keys=keys, dice=dice)
+        result = fixed_games.play("card-market", players, seed, keys, dice=dice)
     roles = [p["role"] for p in result.saves[0].players]
     return result.saves, dict(zip(roles, keys, strict=True))
 

@@ -219,10 +219,10 @@ def test_a_wrong_sealed_reveal_is_refused_at_once() -> None:
 def test_a_note_only_its_recipient_can_read() -> None:
     """A note sealed in a save: its recipient reads it, nobody else can, and verifiers
     refuse a note to a player the game does not allow."""
-    from pbem import games, identity, selfplay, session
+    from pbem import games, identity, session
     from pbem.hidden_cards import notes, seating
     from pbem.secrets.errors import SecretsError
-    from pbem.signing import PrivateKey
+    from tests import fixed_games
     from tests.cardgame import CardMarket
 
     class Friendly(CardMarket):
@@ -232,9 +232,9 @@ def test_a_note_only_its_recipient_can_read() -> None:
             return recipient != "south"
 
     games.register(Friendly.kind, Friendly)
-    keys = [PrivateKey.generate() for _ in range(3)]
+    keys = fixed_games.player_keys("card-market notes", 3)
     people = [identity.LocalIdentity(n, k) for n, k in zip(("n", "e", "s"), keys, strict=True)]
-    result = selfplay.play(Friendly.kind, 3, 1, keys=keys)
+    result = fixed_games.play(Friendly.kind, 3, 1, keys)
     prev = next(s for s in result.saves if s.due and s.due["step"] == "turn"
                 and s.due["role"] != "south")
     writer = next(p for p in people if prev.role_of(p.key.public) == prev.due["role"])

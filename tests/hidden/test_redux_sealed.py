@@ -10,10 +10,11 @@ import json
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from pbem import chain, gameplay, games, selfplay
+from pbem import chain, gameplay, games
 from pbem.games.three_kingdoms_redux.dataset import builtin
 from pbem.hidden_cards import model
 from pbem.signing import PrivateKey
+from tests import fixed_games
 from tests.hidden.kit import known
 
 KIND = "three-kingdoms-redux"
@@ -30,7 +31,7 @@ def test_hands_and_generals_stay_hidden_and_the_audit_passes(seed: int) -> None:
     """After every save, no state's view names a general or a card another state holds
     hidden; the game ends with every state's secrets opened and the audit passing."""
     keys = _keys(seed)
-    result = selfplay.play(KIND, 3, seed, keys=keys)
+    result = fixed_games.play(KIND, 3, seed, keys)
     saves = result.saves
     roles = [p["role"] for p in saves[0].players]
     by_role = dict(zip(roles, keys, strict=True))

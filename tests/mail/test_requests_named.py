@@ -3,9 +3,9 @@ the other players' part of the hidden cards (a request)."""
 
 from __future__ import annotations
 
-from pbem import selfplay
 from pbem.mail import requests
 from pbem.savefile import SaveFile
+from tests import fixed_games
 from tests.security.kit import players, race
 
 
@@ -27,7 +27,7 @@ def test_every_request_of_a_game_without_hidden_cards_is_a_roll_request() -> Non
 
 
 def test_a_card_turned_face_up_asks_for_shares_and_a_reserve_draw_for_dice() -> None:
-    saves = selfplay.play("card-market", 4, 1, dice="witnessed").saves
+    saves = fixed_games.play("card-market", 4, 1, dice="witnessed").saves
     kinds = {(requests.kind(save), save.pending["action"]["do"])  # type: ignore[index]
              for save in made_requests(saves)}
     assert (requests.CARDS, "play") in kinds and (requests.ROLL, "scout") in kinds, kinds

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pbem import selfplay
 from pbem.engine import GameModule
 from pbem.signing import PrivateKey
+from tests import fixed_games
 from tests.games.dragons_tigers.kit import MODULE, Game, position
 from tests.games.dragons_tigers.test_s10_events import TURBANS, event_turn
 from tests.tinygame import TinyRace
@@ -86,7 +86,7 @@ def test_a_whole_game_names_its_winner_among_its_key_results() -> None:
     every key result of every save is a marked line of that save's log."""
     keys = [PrivateKey.from_openssh((GOLDEN_KEYS / role).read_bytes())
             for role in ("blue", "white")]
-    result = selfplay.play("dragons-tigers", 2, 5, keys=keys, salts=[f"{i:032x}" for i in (1, 2)])
+    result = fixed_games.play("dragons-tigers", 2, 5, keys)
     last = result.saves[-1]
     assert any(line.endswith(" wins") or "draw" in line or "China falls" in line
                for line in MODULE.key_results(last.doc["log"]))

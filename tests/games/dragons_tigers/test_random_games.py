@@ -1,17 +1,18 @@
 """Complete games between random legal players (100 unless PBEM_RANDOM_GAMES says more:
-tests/games/budget.py), checked after every action."""
+tests/games/budget.py), checked after every action (the same games on every run:
+tests/fixed_games.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from pbem import selfplay
-from pbem.signing import PrivateKey
+from tests import fixed_games
 from tests.games.budget import BLOCKS, random_games
 from tests.games.dragons_tigers import invariants
 
 GAMES = random_games()
-KEYS = [PrivateKey.generate() for _ in range(4)]
+KEYS = fixed_games.player_keys("dragons-tigers random games", 4)
 
 
 @pytest.mark.slow
@@ -21,8 +22,8 @@ def test_random_games_reach_the_end(block: int) -> None:
     keep every invariant after every action, and their final save verifies."""
     for seed in range(block * GAMES // BLOCKS, (block + 1) * GAMES // BLOCKS):
         players = 2 + seed % 3
-        result = selfplay.play("dragons-tigers", players, seed, check=invariants.check,
-                               keys=KEYS[:players])
+        result = fixed_games.play("dragons-tigers", players, seed, KEYS[:players],
+                                  check=invariants.check)
         outcome = result.outcome
         assert outcome is not None, f"game {seed} has no result"
         assert outcome["round"] <= 8

@@ -1,6 +1,6 @@
 """Complete games between random legal players (100 unless PBEM_RANDOM_GAMES says more:
 tests/games/budget.py), checked after every action; a few of them also as chains of signed
-saves that re-verify from the first."""
+saves that re-verify from the first (the same games on every run: tests/fixed_games.py)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from pbem import gameplay, selfplay
 from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
-from pbem.signing import PrivateKey
+from tests import fixed_games
 from tests.games.budget import BLOCKS, random_games
 from tests.games.three_kingdoms_redux import invariants
 from tests.games.three_kingdoms_redux.kit import MODULE
 
 GAMES = random_games()
 PICTURES = ("recruit", "alliance", "benefits", "level-12")  # also spectator view and text
-KEYS = [PrivateKey.generate() for _ in range(3)]
+KEYS = fixed_games.player_keys("redux random games", 3)
 
 
 def play(seed: int, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
@@ -75,7 +75,7 @@ def test_random_games_reach_the_end(block: int) -> None:
 def test_random_games_as_signed_saves_verify(seed: int) -> None:
     """Whole games played as chains of signed saves (every save written for whoever acts
     next) verify from the first save, re-applying every action."""
-    result = selfplay.play("three-kingdoms-redux", 3, seed, check=invariants.check, keys=KEYS)
+    result = fixed_games.play("three-kingdoms-redux", 3, seed, KEYS, check=invariants.check)
     assert result.outcome is not None and result.saves[-1].due is None
     verdict = selfplay.verify(result)
     assert verdict.over and verdict.chain[-1] is result.saves[-1]

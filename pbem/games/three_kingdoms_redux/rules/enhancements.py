@@ -3,7 +3,8 @@
 
 Importing deals a face-down card from the deck of one's choice. Constructing turns one
 card of one's hand face up: its prerequisite is checked in public, its cost is paid to
-the supply (an army in the cost may be untrained or trained) and it stays built.
+the supply (an army in the cost may be untrained or trained) and it stays built. The
+builder chooses with their whole hand read, so all of this is checked as they choose.
 """
 
 from __future__ import annotations
@@ -125,11 +126,16 @@ class Construct(Handler):
                           required=len(options) > 1),
                   number("trained", "Armies in the cost paid as trained armies", 0,
                          max(c.cost.get("army", 0) for c in t.data.cards.values()), 0))
-        return ask(role, "action", f"{t.rname(role)} constructs a state enhancement",
-                   [ActionSpec("construct", "Construct a state enhancement", "action.construct",
-                               params=params),
-                    button("build-nothing", "Construct nothing",
-                           "resolution.take-actions.optional")], "action.construct")
+        prompt = ask(role, "action", f"{t.rname(role)} constructs a state enhancement",
+                     [ActionSpec("construct", "Construct a state enhancement",
+                                 "action.construct", params=params),
+                      button("build-nothing", "Construct nothing",
+                             "resolution.take-actions.optional")], "action.construct")
+        # action.construct: the builder picks a card of their hand and shows its
+        # prerequisite met, so they read the whole hand first (a card imported earlier in
+        # the same turn too); the card, its prerequisite and its cost are then all checked
+        # as the action is composed, never only once the others have answered
+        return replace(prompt, needs_hand=True)
 
     def run(self, t: Table, step: Step) -> None:
         t.s["stack"].pop()
