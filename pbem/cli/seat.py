@@ -16,6 +16,8 @@ from pbem.errors import ChainError, UsageError
 from pbem.ledger import Ledger
 
 SaveArg = Annotated[Path, typer.Argument(metavar="SAVE", help="The game's latest save.")]
+RequestArg = Annotated[Path, typer.Argument(metavar="REQUEST",
+                                            help="The newcomer's seat request.")]
 Output = Annotated[Path | None, typer.Option("-o", "--output", help="Where to write.")]
 
 
@@ -57,8 +59,7 @@ def take_seat(
 @guarded
 def agree_seat(
     save_path: SaveArg,
-    request_path: Annotated[Path, typer.Argument(metavar="REQUEST",
-                                                 help="The newcomer's seat request.")],
+    request_path: RequestArg,
     output: Output = None,
     as_name: AsName = None,
     key: KeyPath = None,
@@ -80,8 +81,7 @@ def agree_seat(
 @guarded
 def release_seat(
     save_path: SaveArg,
-    request_path: Annotated[Path, typer.Argument(metavar="REQUEST",
-                                                 help="The newcomer's seat request.")],
+    request_path: RequestArg,
     output: Output = None,
     as_name: AsName = None,
     key: KeyPath = None,
@@ -104,8 +104,7 @@ def release_seat(
 @guarded
 def hand_over_(
     save_path: SaveArg,
-    request_path: Annotated[Path, typer.Argument(metavar="REQUEST",
-                                                 help="The newcomer's seat request.")],
+    request_path: RequestArg,
     consent_paths: Annotated[list[Path], typer.Argument(
         metavar="CONSENT...", help="Every other present player's consent.")] = [],  # noqa: B006
     release: Annotated[Path | None, typer.Option(
