@@ -246,7 +246,7 @@ def test_claim_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     term = play(path, tmp_path, size=(120, 32), ready="press c to claim",
                 pbem=WITH_TINY_GAMES)
     try:
-        assert "Claim" in term.screen().splitlines()[-1]
+        term.wait_for(lambda s: "Claim" in s.splitlines()[-1])
         term.press("c")
         confirm = term.wait_for(lambda s: "Claim the deadline passed?" in s)
         assert "seat absent" in " ".join(confirm.split()), confirm
