@@ -12,6 +12,7 @@ from keyring.backend import KeyringBackend
 from keyring.backends import fail
 
 from tests.mail.homes import nothing_written_outside  # noqa: F401  (autouse guard)
+from tests.mail.kit import Player, homes
 from tests.mail.servers import (
     Certificate,
     DovecotServer,
@@ -100,3 +101,12 @@ def workdir(tmp_path: Path) -> Path:
     folder = tmp_path / "work"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def alice_and_bob(tmp_path: Path, cert: Certificate, smtp_server: SmtpServer,
+                  dovecot: DovecotServer) -> tuple[Player, Player]:
+    """alice and bob, each with a home, SMTP and IMAP of their own, who know each other
+    (alice's IMAP over SSL, bob's over STARTTLS)."""
+    players = homes(["alice", "bob"], tmp_path, cert, smtp_server, dovecot)
+    return players["alice"], players["bob"]

@@ -133,6 +133,21 @@ def introduce(a: Player, b: Player) -> None:
     b.run("config", "opponent", a.id_line, a.address)
 
 
+def homes(names: list[str], root: Path, cert: Certificate, smtp: SmtpServer,
+          dovecot: DovecotServer, imap: str | None = None) -> dict[str, Player]:
+    """Players with a home, SMTP and IMAP of their own, who all know each other; IMAP
+    over ``imap`` ("ssl" or "starttls"), or by turns over one and the other."""
+    smtp.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
+    players = {name: make_player(root, name) for name in names}
+    for index, name in enumerate(names):
+        for other in names[index + 1:]:
+            introduce(players[name], players[other])
+        connect_smtp(players[name], smtp, cert, smtp.users[players[name].address])
+        connect_imap(players[name], dovecot,
+                     imap or ("ssl" if index % 2 == 0 else "starttls"))
+    return players
+
+
 def wrote(out: str) -> Path:
     """The path a command said it wrote."""
     match = re.search(r"Wrote (\S+?)[.:]?(\s|$)", out)

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from tests.mail import whole_game
+from tests.mail.kit import homes
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import newest, stored
 from tests.mail.watched import (
     OVER,
     RandomPlanner,
-    homes,
     invite,
     play_by_watchers,
     start_watchers,

@@ -10,28 +10,12 @@ import datetime as dt
 import json
 from pathlib import Path
 
-import pytest
 from freezegun import freeze_time
 
 from pbem import absence, savefile
-from tests.mail.conftest import SMTP_USERS
-from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
-from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.kit import Player, make_player, wrote
+from tests.mail.servers import DovecotServer
 from tests.mail.turns import stored
-
-
-@pytest.fixture
-def homes(tmp_path: Path, cert: Certificate, smtp_server: SmtpServer,
-          dovecot: DovecotServer) -> tuple[Player, Player]:
-    """alice and bob, each with a home, SMTP and IMAP of their own, who know each other."""
-    smtp_server.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
-    alice, bob = make_player(tmp_path, "alice"), make_player(tmp_path, "bob")
-    introduce(alice, bob)
-    for player in (alice, bob):
-        connect_smtp(player, smtp_server, cert, SMTP_USERS[player.address])
-    connect_imap(alice, dovecot, "ssl")
-    connect_imap(bob, dovecot, "starttls")
-    return alice, bob
 
 
 def _turn(player: Player, save: Path, workdir: Path, actions: str) -> Path:
@@ -41,9 +25,9 @@ def _turn(player: Player, save: Path, workdir: Path, actions: str) -> Path:
 
 
 def test_a_claim_a_default_and_a_late_answer_kept_as_evidence(
-        homes: tuple[Player, Player], workdir: Path, dovecot: DovecotServer,
+        alice_and_bob: tuple[Player, Player], workdir: Path, dovecot: DovecotServer,
         tmp_path: Path) -> None:
-    alice, bob = homes
+    alice, bob = alice_and_bob
     invitation = workdir / "bob.id"
     invitation.write_text(bob.id_line + "\n")
     first_path = workdir / "race.pbem.yaml"

@@ -21,13 +21,12 @@ import pytest
 from pbem import gameplay, games, savefile
 from pbem.savefile import SaveFile
 from tests.mail import whole_game
-from tests.mail.kit import Player
+from tests.mail.kit import Player, homes
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of, newest, stored
 from tests.mail.watched import (
     OVER,
     RandomPlanner,
-    homes,
     invite,
     play_by_watchers,
     start_watchers,

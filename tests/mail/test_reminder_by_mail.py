@@ -8,27 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import pytest
 from freezegun import freeze_time
 
 from pbem import savefile
-from tests.mail.conftest import SMTP_USERS
-from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player
-from tests.mail.servers import Certificate, DovecotServer, SmtpServer
-
-
-@pytest.fixture
-def homes(tmp_path: Path, cert: Certificate, smtp_server: SmtpServer,
-          dovecot: DovecotServer) -> tuple[Player, Player]:
-    """alice and bob, each with a home, SMTP and IMAP of their own, who know each other."""
-    smtp_server.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
-    alice, bob = make_player(tmp_path, "alice"), make_player(tmp_path, "bob")
-    introduce(alice, bob)
-    for player in (alice, bob):
-        connect_smtp(player, smtp_server, cert, SMTP_USERS[player.address])
-    connect_imap(alice, dovecot, "ssl")
-    connect_imap(bob, dovecot, "starttls")
-    return alice, bob
+from tests.mail.kit import Player
+from tests.mail.servers import DovecotServer, SmtpServer
 
 
 def _reminders(dovecot: DovecotServer, user: str) -> list[str]:
@@ -36,9 +20,9 @@ def _reminders(dovecot: DovecotServer, user: str) -> list[str]:
 
 
 def test_a_late_player_gets_one_reminder_a_day_from_the_waiting_players_watch(
-        homes: tuple[Player, Player], workdir: Path, dovecot: DovecotServer,
+        alice_and_bob: tuple[Player, Player], workdir: Path, dovecot: DovecotServer,
         smtp_server: SmtpServer) -> None:
-    alice, bob = homes
+    alice, bob = alice_and_bob
     invitation = workdir / "bob.id"
     invitation.write_text(bob.id_line + "\n")
     first_path = workdir / "race.pbem.yaml"

@@ -14,8 +14,8 @@ import pytest
 from freezegun import freeze_time
 
 from pbem import absence, savefile
-from tests.mail.conftest import SMTP_USERS
-from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
+from tests.mail import kit
+from tests.mail.kit import Player, make_player, wrote
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import newest
 
@@ -25,15 +25,8 @@ def homes(tmp_path: Path, cert: Certificate, smtp_server: SmtpServer,
           dovecot: DovecotServer) -> dict[str, Player]:
     """alice, bob, carol and dave, each with a home and mail of their own; everyone knows
     everyone (dave is only a name in the address books until he takes a seat)."""
-    smtp_server.imap = dovecot
-    people = {name: make_player(tmp_path, name) for name in ("alice", "bob", "carol", "dave")}
-    for name, player in people.items():
-        for other in people.values():
-            if other.name > name:
-                introduce(player, other)
-        connect_smtp(player, smtp_server, cert, SMTP_USERS[player.address])
-        connect_imap(player, dovecot, "ssl")
-    return people
+    return kit.homes(["alice", "bob", "carol", "dave"], tmp_path, cert, smtp_server, dovecot,
+                     imap="ssl")
 
 
 def _apply(player: Player, save: Path, workdir: Path, actions: str) -> Path:

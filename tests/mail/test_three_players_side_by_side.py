@@ -14,10 +14,10 @@ import pytest
 from pbem import savefile, witness_answers
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
-from tests.mail.kit import Player
+from tests.mail.kit import Player, homes
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import newest, stored
-from tests.mail.watched import RandomPlanner, homes, invite, play_by_watchers, start_watchers
+from tests.mail.watched import RandomPlanner, invite, play_by_watchers, start_watchers
 from tests.mail.watching import Watching
 
 KINGDOMS = ("kingdoms=cao-cao,liu-bei,sun-wu,yuan-shao,gongsun-zan,yuan-shu,liu-zhang,"

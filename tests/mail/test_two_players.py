@@ -17,10 +17,9 @@ import pytest
 from pbem import savefile
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
-from tests.mail.conftest import SMTP_USERS
 from tests.mail.dt import KINGDOMS_OPTION
-from tests.mail.kit import connect_imap, connect_smtp, introduce, make_player, wrote, your_move
-from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.kit import Player, wrote, your_move
+from tests.mail.servers import SmtpServer
 from tests.mail.turns import WITNESSED, key_of, newest, play, stored
 
 SAVES = 18  # saves after the join: the start, turns, roll requests and their answers
@@ -35,15 +34,9 @@ def filed_once(out: str, save: SaveFile) -> None:
 
 
 def test_a_witnessed_game_by_email_between_two_homes(
-        tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
-        dovecot: DovecotServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    smtp_server.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
-    alice, bob = make_player(tmp_path, "alice"), make_player(tmp_path, "bob")
-    introduce(alice, bob)
-    for player in (alice, bob):
-        connect_smtp(player, smtp_server, cert, SMTP_USERS[player.address])
-    connect_imap(alice, dovecot, "ssl")
-    connect_imap(bob, dovecot, "starttls")
+        alice_and_bob: tuple[Player, Player], workdir: Path, smtp_server: SmtpServer,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = alice_and_bob
 
     invitation = workdir / "bob.id"
     invitation.write_text(bob.id_line + "\n")

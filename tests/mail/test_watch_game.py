@@ -18,27 +18,12 @@ import pytest
 from pbem import games, savefile
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
-from tests.mail.conftest import SMTP_USERS
 from tests.mail.dt import KINGDOMS_OPTION
-from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
-from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.kit import Player, wrote
+from tests.mail.servers import DovecotServer
 from tests.mail.turns import WITNESSED, key_of, newest, play, stored
 from tests.mail.watched import MOVE, OVER, next_event
 from tests.mail.watching import WAIT, Watching, fake_notifier, start
-
-
-@pytest.fixture
-def homes(tmp_path: Path, cert: Certificate, smtp_server: SmtpServer,
-          dovecot: DovecotServer) -> tuple[Player, Player]:
-    """alice and bob, each with a home, SMTP and IMAP of their own, who know each other."""
-    smtp_server.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
-    alice, bob = make_player(tmp_path, "alice"), make_player(tmp_path, "bob")
-    introduce(alice, bob)
-    for player in (alice, bob):
-        connect_smtp(player, smtp_server, cert, SMTP_USERS[player.address])
-    connect_imap(alice, dovecot, "ssl")
-    connect_imap(bob, dovecot, "starttls")
-    return alice, bob
 
 
 def _invite(alice: Player, bob: Player, workdir: Path, kind: str, option: str) -> SaveFile:
@@ -77,9 +62,9 @@ def _machine_messages_tidied(dovecot: DovecotServer, user: str, watch: Watching)
 
 
 def test_a_whole_game_with_only_pbem_watch_on_the_opponents_side(
-        homes: tuple[Player, Player], workdir: Path, tmp_path: Path,
+        alice_and_bob: tuple[Player, Player], workdir: Path, tmp_path: Path,
         dovecot: DovecotServer) -> None:
-    alice, bob = homes
+    alice, bob = alice_and_bob
     notifier, record = fake_notifier(tmp_path / "bin")
     watch = start(bob, path=notifier)
     try:
@@ -153,9 +138,9 @@ def _played_by_watchers(players: dict[str, Player], watchers: dict[str, Watching
 
 
 def test_both_sides_watch_a_tiny_race_to_the_end_and_two_rounds_of_dragons_and_tigers(
-        homes: tuple[Player, Player], workdir: Path, tmp_path: Path,
+        alice_and_bob: tuple[Player, Player], workdir: Path, tmp_path: Path,
         dovecot: DovecotServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    alice, bob = homes
+    alice, bob = alice_and_bob
     players = {"alice": alice, "bob": bob}
     notifier, _ = fake_notifier(tmp_path / "bin")
     watchers = {name: start(player, path=notifier) for name, player in players.items()}

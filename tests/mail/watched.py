@@ -18,28 +18,13 @@ from pbem.errors import IllegalAction
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.selfplay import fill
-from tests.mail.conftest import SMTP_USERS
-from tests.mail.kit import Player, connect_imap, connect_smtp, introduce, make_player, wrote
-from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.kit import Player, wrote
 from tests.mail.turns import key_of, newest, stored
 from tests.mail.watching import WAIT, Watching, fake_notifier, start
 
 MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
 OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
 Planner = Callable[[SaveFile, LocalIdentity], list[Action]]
-
-
-def homes(names: list[str], root: Path, cert: Certificate, smtp: SmtpServer,
-          dovecot: DovecotServer) -> dict[str, Player]:
-    """Players with a home, SMTP and IMAP of their own, who all know each other."""
-    smtp.imap = dovecot  # what the SMTP server accepts lands in the IMAP INBOX
-    players = {name: make_player(root, name) for name in names}
-    for index, name in enumerate(names):
-        for other in names[index + 1:]:
-            introduce(players[name], players[other])
-        connect_smtp(players[name], smtp, cert, SMTP_USERS[players[name].address])
-        connect_imap(players[name], dovecot, "ssl" if index % 2 == 0 else "starttls")
-    return players
 
 
 def start_watchers(players: dict[str, Player], watchers: dict[str, Watching],

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
-from pbem import identity, savefile, session, strict_yaml, witness_answers
+from pbem import chain, identity, savefile, selfplay, session, strict_yaml, witness_answers
 from pbem.cli.main import app
+from pbem.engine import Action, Prompt
 from pbem.ledger import Ledger
 from pbem.signing import NS_SAVE, PrivateKey
 from pbem.verification import check
@@ -69,6 +71,60 @@ def race(people: list[identity.LocalIdentity], saves_after_start: int = 6,
             composer.act(composer.prompt().actions[0].complete())
         saves.append(composer.finish())
     return saves
+
+
+def open_game(kind: str, people: list[identity.LocalIdentity], game_id: str | None = None,
+              salts: Sequence[str | None] | None = None
+              ) -> tuple[list[savefile.SaveFile], dict[str, identity.LocalIdentity]]:
+    """A game of ``kind`` with open dice, made by the first of ``people`` and joined by the
+    others (with ``game_id`` and ``salts``, the same game on every run): its saves so far
+    and who plays each role."""
+    fixed = list(salts) if salts is not None else [None] * len(people)
+    saves = [session.new_game(kind, people[0], [p.identity for p in people[1:]], None, None,
+                              dice="open", game_id=game_id, salt=fixed[0])]
+    for person, salt in zip(people[1:], fixed[1:], strict=True):
+        saves.append(session.join(saves[-1], person, salt))
+    by_role = {p["role"]: person for p, person in zip(saves[0].players, people, strict=True)}
+    return saves, by_role
+
+
+def act_first(made: session.Composer, tries: list[Action]) -> None:
+    """The first of ``tries`` that the composer accepts."""
+    for action in tries:
+        try:
+            made.act(action)
+            break
+        except Exception:
+            continue
+
+
+def step(prev: savefile.SaveFile, writer: identity.LocalIdentity, rng: random.Random,
+         prefer: Callable[[Prompt, list[Action]], None] | None = None) -> savefile.SaveFile:
+    """The next save, as the due player's pbem makes it, with random legal choices
+    (``prefer`` may put a prompt's candidates in another order)."""
+    assert prev.due is not None
+    if prev.due["step"] == chain.WITNESS:
+        return session.witness(prev, writer)
+    if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
+        return session.machine(prev, writer)
+    made = session.Composer(prev, writer)
+    while made.my_move():
+        prompt = made.prompt()
+        assert prompt is not None
+        tries = selfplay.candidates(prompt, rng)
+        if prefer is not None:
+            prefer(prompt, tries)
+        act_first(made, tries)
+    return made.finish()
+
+
+def save_files(folder: Path, saves: list[savefile.SaveFile]) -> Path:
+    """The saves written into ``folder`` under the names pbem gives them: the last one's
+    path."""
+    for save in saves:
+        path = folder / savefile.file_name(save.game_id, save.sequence, save.writer)
+        path.write_bytes(save.raw)
+    return path
 
 
 def who_wrote(save: savefile.SaveFile, people: list[identity.LocalIdentity]

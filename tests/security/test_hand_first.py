@@ -18,6 +18,7 @@ from pbem.errors import ChainError, NotYourTurn, UsageError
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
+from tests.security.kit import act_first, open_game, step
 
 
 def _key(i: int) -> PrivateKey:
@@ -28,36 +29,13 @@ def _key(i: int) -> PrivateKey:
 PEOPLE = [LocalIdentity(name, _key(i)) for i, name in enumerate(("wei", "wu", "shu"))]
 
 
-def _writer(save: SaveFile) -> LocalIdentity:
-    assert save.due is not None
-    key = save.player(save.due["role"])["key"]
-    return next(p for p in PEOPLE if p.key.public.line == key)
-
-
 def _to_the_first_share() -> list[SaveFile]:
     """A Redux game played to the first save that waits for a part of a player's hand."""
     rng = random.Random(1)
-    saves = [session.new_game("three-kingdoms-redux", PEOPLE[0],
-                              [p.identity for p in PEOPLE[1:]], None, None, dice="open",
-                              game_id="ab" * 16, salt="0" * 32)]
-    for person, salt in zip(PEOPLE[1:], ("1" * 32, "2" * 32), strict=True):
-        saves.append(session.join(saves[-1], person, salt))
+    saves, by_role = open_game("three-kingdoms-redux", PEOPLE, "ab" * 16,
+                               ("0" * 32, "1" * 32, "2" * 32))
     while (due := saves[-1].due) is not None and due["step"] != chain.SHARE:
-        prev, writer = saves[-1], _writer(saves[-1])
-        if due["step"] in (chain.SHUFFLE, chain.AUDIT):
-            saves.append(session.machine(prev, writer))
-            continue
-        made = session.Composer(prev, writer)
-        while made.my_move():
-            prompt = made.prompt()
-            assert prompt is not None
-            for action in selfplay.candidates(prompt, rng):
-                try:
-                    made.act(action)
-                    break
-                except Exception:
-                    continue
-        saves.append(made.finish())
+        saves.append(step(saves[-1], by_role[due["role"]], rng))
     assert saves[-1].due is not None and saves[-1].due["step"] == chain.SHARE
     return saves
 
@@ -78,12 +56,7 @@ def test_a_decision_signed_before_the_hand_is_readable_is_refused(
     forged_by = session.Composer(prev, decider)
     prompt = forged_by.prompt()
     assert prompt is not None and prompt.role == "wei" and prompt.needs_hand
-    for action in selfplay.candidates(prompt, random.Random(2)):
-        try:
-            forged_by.act(action)
-            break
-        except Exception:
-            continue
+    act_first(forged_by, selfplay.candidates(prompt, random.Random(2)))
     forged = forged_by.finish()
     monkeypatch.undo()
     assert forged.writer == "wei" and waiting != "wei"

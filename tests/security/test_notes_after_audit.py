@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import chain, games, savefile, selfplay, session
+from pbem import chain, games, savefile
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
 from pbem.secrets import envelope
@@ -23,7 +23,7 @@ from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import anchor_of
 from pbem.signing import PrivateKey
 from tests.cardgame import CardMarket
-from tests.security.kit import cli
+from tests.security.kit import cli, open_game, save_files, step
 
 TEXT = "I attack the south at the river crossing next turn"
 
@@ -38,27 +38,6 @@ class Allies(CardMarket):
 
 
 games.register(Allies.kind, Allies)
-
-
-def _step(prev: savefile.SaveFile, writer: LocalIdentity,
-          rng: random.Random) -> savefile.SaveFile:
-    """The next save, as the due player's pbem makes it, with random legal choices."""
-    assert prev.due is not None
-    if prev.due["step"] == chain.WITNESS:
-        return session.witness(prev, writer)
-    if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
-        return session.machine(prev, writer)
-    made = session.Composer(prev, writer)
-    while made.my_move():
-        prompt = made.prompt()
-        assert prompt is not None
-        for action in selfplay.candidates(prompt, rng):
-            try:
-                made.act(action)
-                break
-            except Exception:
-                continue
-    return made.finish()
 
 
 def _hex_values(saves: list[savefile.SaveFile]) -> set[str]:
@@ -78,11 +57,7 @@ def test_a_note_stays_private_after_the_audit(tmp_path: Path) -> None:
     keys = [PrivateKey.generate() for _ in range(3)]
     people = [LocalIdentity(name, key) for name, key in zip(("nora", "eli", "sam"), keys,
                                                             strict=True)]
-    saves = [session.new_game(Allies.kind, people[0], [p.identity for p in people[1:]],
-                              None, None, dice="open")]
-    for person in people[1:]:
-        saves.append(session.join(saves[-1], person))
-    by_role = {p["role"]: person for p, person in zip(saves[0].players, people, strict=True)}
+    saves, by_role = open_game(Allies.kind, people)
     key_files = {}
     for role, person in by_role.items():
         key_files[role] = tmp_path / f"{role}.key"
@@ -90,16 +65,12 @@ def test_a_note_stays_private_after_the_audit(tmp_path: Path) -> None:
     rng = random.Random(3)
     while not (saves[-1].due and saves[-1].due["step"] == "turn"
                and saves[-1].due["role"] == "north"):
-        saves.append(_step(saves[-1], by_role[saves[-1].due["role"]], rng))
+        saves.append(step(saves[-1], by_role[saves[-1].due["role"]], rng))
     folder = tmp_path / "game"
     folder.mkdir()
-    for save in saves:
-        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
-            save.raw)
+    last = save_files(folder, saves)
     turn = tmp_path / "turn.yaml"
     turn.write_text("- do: end\n")
-    last = folder / savefile.file_name(saves[-1].game_id, saves[-1].sequence,
-                                       saves[-1].writer)
     code, _, err = cli("apply", last, turn, "--note", f"east={TEXT}", "--key",
                        key_files["north"])
     assert code == 0, err
@@ -107,14 +78,10 @@ def test_a_note_stays_private_after_the_audit(tmp_path: Path) -> None:
     assert noted.sequence == saves[-1].sequence + 1 and noted.doc["contributions"]["notes"]
     saves.append(noted)
     while saves[-1].due is not None:
-        saves.append(_step(saves[-1], by_role[saves[-1].due["role"]], rng))
+        saves.append(step(saves[-1], by_role[saves[-1].due["role"]], rng))
     assert any(a["do"] == "audit" for save in saves for a in save.actions)
     chain.verify(saves[-1], saves[:-1], audit=True)
-    for save in saves[noted.sequence + 1:]:
-        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
-            save.raw)
-    final = folder / savefile.file_name(saves[-1].game_id, saves[-1].sequence,
-                                        saves[-1].writer)
+    final = save_files(folder, saves[noted.sequence + 1:])
 
     # the recipient reads it after the audit; the third player has no note
     code, out, err = cli("notes", final, "--key", key_files["east"])

@@ -15,12 +15,13 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from freezegun import freeze_time
 
-from pbem import chain, savefile, selfplay, session
+from pbem import chain, savefile
+from pbem.engine import Action, Prompt
 from pbem.hidden_cards import obligations
 from pbem.identity import LocalIdentity
 from pbem.secrets import private_deck
 from pbem.signing import PrivateKey
-from tests.security.kit import cli, tree
+from tests.security.kit import cli, open_game, save_files, step, tree
 
 CHEATER = "east"
 BEST = 4  # r5, worth 10: the best card of the reserve
@@ -49,27 +50,10 @@ def _best_shown(self: private_deck.PrivateDeck, slot: private_deck.Slot
     return private_deck.CardReveal(real.slot, real.position, BEST, real.salt)
 
 
-def _step(prev: savefile.SaveFile, writer: LocalIdentity,
-          rng: random.Random) -> savefile.SaveFile:
-    assert prev.due is not None
-    if prev.due["step"] == chain.WITNESS:
-        return session.witness(prev, writer)
-    if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
-        return session.machine(prev, writer)
-    made = session.Composer(prev, writer)
-    while made.my_move():
-        prompt = made.prompt()
-        assert prompt is not None
-        tries = selfplay.candidates(prompt, rng)
-        if prompt.role == CHEATER:  # the cheater makes the most of their reserve
-            tries.sort(key=lambda action: RESERVE_FIRST.get(action["do"], 3))
-        for action in tries:
-            try:
-                made.act(action)
-                break
-            except Exception:
-                continue
-    return made.finish()
+def _reserve_first(prompt: Prompt, tries: list[Action]) -> None:
+    """The cheater makes the most of their reserve."""
+    if prompt.role == CHEATER:
+        tries.sort(key=lambda action: RESERVE_FIRST.get(action["do"], 3))
 
 
 def _shows(save: savefile.SaveFile) -> list[str]:
@@ -98,17 +82,15 @@ def _play_to(done: Callable[[savefile.SaveFile, list[str]], bool], cheat: pytest
     for seed in range(30):
         rng = random.Random(seed)
         people = [LocalIdentity(n, _key(f"{n} {seed}")) for n in ("nora", "eli")]
-        saves = [session.new_game("card-market", people[0], [people[1].identity], None, None,
-                                  dice="open", game_id=f"{seed:032x}", salt="0" * 32)]
-        saves.append(session.join(saves[-1], people[1], "1" * 32))
-        by_role = {p["role"]: person for p, person in zip(saves[0].players, people,
-                                                           strict=True)}
+        saves, by_role = open_game("card-market", people, f"{seed:032x}",
+                                   ("0" * 32, "1" * 32))
         shown: list[str] = []
         if done(saves[-1], shown):  # (the joiner's own order is committed as they join)
             cheat.undo()
             return saves, by_role
         while saves[-1].due is not None:
-            saves.append(_step(saves[-1], by_role[saves[-1].due["role"]], rng))
+            saves.append(step(saves[-1], by_role[saves[-1].due["role"]], rng,
+                              _reserve_first))
             cards = _shows(saves[-1])
             if done(saves[-1], [*shown, *cards]):
                 cheat.undo()
@@ -125,13 +107,9 @@ def _arrives(tmp_path: Path, saves: list[savefile.SaveFile],
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "game"
     folder.mkdir()
-    for save in saves:
-        (folder / savefile.file_name(save.game_id, save.sequence, save.writer)).write_bytes(
-            save.raw)
+    arrived = save_files(folder, saves)
     key = tmp_path / "north.key"
     key.write_bytes(by_role["north"].key.to_openssh())
-    arrived = folder / savefile.file_name(saves[-1].game_id, saves[-1].sequence,
-                                          saves[-1].writer)
     turn = tmp_path / "turn.yaml"
     turn.write_text("- do: end\n")
     before = tree(tmp_path)
