@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import keeping, savefile, session, store, witness_answers
-from pbem.chain import AUDIT, SHARE, SHUFFLE, WITNESS
+from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
@@ -27,6 +27,7 @@ AUTOMATIC: dict[str, Callable[[SaveFile, LocalIdentity], SaveFile]] = {
     SHUFFLE: session.machine,
     SHARE: session.machine,
     AUDIT: session.machine,
+    UNSEAL: session.unseal,
 }
 
 

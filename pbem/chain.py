@@ -42,9 +42,11 @@ from pbem.steps import (
     ENGINE_VERBS,
     JOIN,
     MACHINE_STEPS,
+    SEAL,
     SHARE,
     SHUFFLE,
     START,
+    UNSEAL,
     WITNESS,
     Replay,
     compute_due,
@@ -60,10 +62,10 @@ from pbem.steps import (
     witnesses,
 )
 
-__all__ = ["ANSWERS", "AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SHARE",
-           "SHUFFLE", "START", "WITNESS", "Replay", "Verdict", "check_first", "check_next",
-           "compute_due", "order_chain", "resolve_request", "roles_of", "run_actions", "verify",
-           "witnesses"]
+__all__ = ["ANSWERS", "AUDIT", "CARRY_ON", "ENGINE_VERBS", "JOIN", "MACHINE_STEPS", "SEAL",
+           "SHARE", "SHUFFLE", "START", "UNSEAL", "WITNESS", "Replay", "Verdict", "check_first",
+           "check_next", "compute_due", "order_chain", "resolve_request", "roles_of",
+           "run_actions", "verify", "witnesses"]
 
 
 
@@ -115,6 +117,12 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                     raise IllegalAction("no absent seat has a decision to take")
                 guard(where, "the absent seats' defaults", gameplay.apply, module, state,
                       writer, {"do": DEFAULTS}, current, log, seat)
+            elif verb in (SEAL, UNSEAL):
+                offered_to(module, state, writer)
+                body = {k: v for k, v in action.items() if k != "dice"
+                        and not (k == "answers" and first_dice is not None and index == 0)}
+                guard(where, f"actions[{index}] ({verb})", gameplay.apply, module, state,
+                      writer, body, current, log, seat)
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:

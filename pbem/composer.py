@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import chain, gamedata, gameplay, games, saving, steps, witness_answers
+from pbem import chain, gamedata, gameplay, games, saving, sealed_orders, steps, witness_answers
 from pbem import dice as dicemod
 from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
@@ -31,6 +31,7 @@ from pbem.steps import (
     SHARE,
     SHUFFLE,
     START,
+    UNSEAL,
     WITNESS,
     compute_due,
     hand_waits,
@@ -115,6 +116,7 @@ class Composer:
         self.waiting_for = ""
         self.dice = self._new_dice()
         self.chosen: dict[str, Any] = {}
+        self.sealed_plain: dict[str, Action] = getattr(self, "sealed_plain", {})
         self.notes: list[tuple[str, str]] = getattr(self, "notes", [])
         self.pending_start = self.starting
         if self.starting and not self.table:
@@ -221,6 +223,8 @@ class Composer:
         if not [a for a in self.actions if a["do"] != START] and not self.starting \
                 and not self.carrying_on:
             return False, "no action taken yet: nothing to save"
+        if self.actions and self.actions[0]["do"] == UNSEAL:
+            return True, ""  # an opening needs no decision: it ends its save
         if self.my_move() and self.prompt() is not None:
             return False, ("your turn goes on: a save ends where another player must act "
                            f"({self.prompt().text})")  # type: ignore[union-attr]
@@ -275,6 +279,14 @@ class Composer:
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
         seat = self._seat()
+        asked = gameplay.game_prompt(self.module, self.state)
+        if sealed_orders.must_seal(self.state, asked, self.role) \
+                and body["do"] in {spec.verb for spec in prompt.actions}:
+            assert asked is not None
+            gameplay.trial(self.module, self.state, self.role, body, seat)
+            plain = body
+            body = sealed_orders.seal(self.state, asked, body, self._keys())
+            self.sealed_plain[body["commitment"]] = plain
         try:
             if seat is not None:
                 body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
@@ -339,8 +351,35 @@ class Composer:
 
     def _unsealed(self, action: Action) -> Action:
         """An action as its player gave it: sealed choices in clear again (to replay)."""
+        if action.get("do") == sealed_orders.SEAL:
+            return self.sealed_plain[action["commitment"]]
         return {k: self.chosen.get(v, v) if isinstance(v, str) else v
                 for k, v in action.items()}
+
+    def _keys(self) -> Any:
+        """This player's keys in this game (for what they seal to themselves)."""
+        return seating.seat(self._stub, self.role, self.me.key).keys
+
+    def open_sealed(self) -> list[str]:
+        """Open this player's sealed answer, now that every player asked has answered (no
+        decision: the engine asks it of this player's pbem)."""
+        due = self.prev.due
+        if due is None or due["step"] != UNSEAL or self.actions or self.pending is not None:
+            raise IllegalAction("this save does not ask to open a sealed answer")
+        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        mark, before = len(self.log.entries), len(self.dice.rolls)
+        saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
+        try:
+            gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log,
+                           self._seat())
+        except NeedWitness as exc:
+            self.state = saved_state
+            self.dice.restore(saved_dice)
+            del self.log.entries[mark:]
+            self.pending, self.waiting_for = canonical_action(body), exc.purpose
+            return []
+        self.actions.append(self._record(body, before))
+        return [entry.render() for entry in self.log.entries[mark:]]
 
     def check_notes(self) -> None:
         """Refuse at once notes no save of this game could carry: in a game without sealed

@@ -40,11 +40,16 @@ class Prompt:
     # the player reads their own face-down cards before deciding: every other player's
     # share of them is given first (docs/secrets.md, "Reading one's hand first")
     needs_hand: bool = False
+    # the roles that answer this same question each in secret, in the order the game takes
+    # their answers: nobody sees another's before all have answered (pbem/sealed_orders.py)
+    sealed: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
         if self.rule:
             out["rule"] = self.rule
+        if self.sealed:
+            out["sealed"] = list(self.sealed)
         out["actions"] = [a.to_dict() for a in self.actions]
         return out
 
@@ -133,6 +138,9 @@ class GameModule(ABC):
     # ``uses_secrets``; the engine then hands ``start`` and ``apply`` a ``secrets``
     # argument and ``prompt`` and ``view`` a ``known`` argument.
     uses_secrets: bool = False
+    # A game whose prompts may mark a question answered by several players at once
+    # (:attr:`Prompt.sealed`) sets this: between homes, those answers are sealed.
+    sealed_answers: bool = False
 
     def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
         """Shared hidden decks (name -> card ids), shuffled jointly when the game starts."""

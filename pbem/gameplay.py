@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import absence
-from pbem.dice import Dice
-from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action
-from pbem.errors import IllegalAction
+from pbem import absence, sealed_orders
+from pbem.dice import Dice, WitnessDice
+from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
+from pbem.errors import IllegalAction, NeedDice, NeedWitness
 from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
 from pbem.hidden_cards import model, seating
 from pbem.hidden_cards.knowledge import known
@@ -35,6 +35,8 @@ def opening(module: GameModule, options: Mapping[str, Any],
             scenario: Mapping[str, Any] | None, sealed: bool = False) -> State:
     """The opening state, with the game's declared decks when it has hidden cards."""
     state = module.setup(options, scenario)
+    if sealed and module.sealed_answers:
+        sealed_orders.enable(state)
     if module.uses_secrets and SECRETS_KEY not in state:
         shared, private = module.shared_decks(options), module.private_decks(options)
         if sealed:
@@ -117,6 +119,78 @@ def _apply_default(module: GameModule, state: State, role: str, action: Action, 
 
 def _apply_one(module: GameModule, state: State, role: str, action: Action, dice: Dice,
                log: Log, seat: Seat | None) -> None:
+    asked = game_prompt(module, state)
+    if sealed_orders.active(state, asked):
+        assert asked is not None
+        sealed_orders.take(
+            state, asked, role, action, log, module.role_label,
+            lambda who, order: _apply_kept(module, state, who, order, dice, log, seat),
+            lambda who: _default_for(module, state, who, dice, seat))
+        return
+    _apply_game(module, state, role, action, dice, log, seat)
+
+
+def game_prompt(module: GameModule, state: State) -> Prompt | None:
+    """The game's own prompt, before the engine seals anything."""
+    if absence.ended(state):
+        return None
+    return module.prompt(state, {}) if module.uses_secrets else \
+        module.prompt(state)  # type: ignore[call-arg]
+
+
+def _apply_kept(module: GameModule, state: State, role: str, action: Action, dice: Dice,
+                log: Log, seat: Seat | None) -> None:
+    """Apply on a copy; keep the result only if the game accepts the action."""
+    scratch, rolled, mark = copy_state(state), dice.snapshot(), len(log.entries)
+    try:
+        _apply_game(module, scratch, role, action, dice, log, seat)
+    except IllegalAction:
+        dice.restore(rolled)
+        del log.entries[mark:]
+        raise
+    state.clear()
+    state.update(scratch)
+
+
+def _default_for(module: GameModule, state: State, role: str, dice: Dice,
+                 seat: Seat | None) -> Action | None:
+    """The first of the game's defaults for ``role``'s question that the game accepts."""
+    asked = game_prompt(module, state)
+    if asked is None or asked.role != role:
+        return None
+    for action in module.default_actions(state, asked):
+        scratch, rolled = copy_state(state), dice.snapshot()
+        try:
+            _apply_game(module, scratch, role, action, dice, Log(), seat)
+        except IllegalAction:
+            continue
+        finally:
+            dice.restore(rolled)
+        return action
+    return None
+
+
+def trial(module: GameModule, state: State, role: str, action: Action,
+          seat: Seat | None = None) -> None:
+    """Refuse now an answer to a sealed question that the game would refuse: tried on a
+    copy after the roles before ``role`` answer by default (nothing is kept)."""
+    asked = game_prompt(module, state)
+    if asked is None:
+        raise IllegalAction("the game is over")
+    scratch, dice = copy_state(state), WitnessDice()
+    scratch[sealed_orders.KEY] = {**scratch[sealed_orders.KEY], "round": None}
+    try:
+        for other in asked.sealed[:asked.sealed.index(role)]:
+            default = _default_for(module, scratch, other, dice, seat)
+            if default is not None:
+                _apply_game(module, scratch, other, default, dice, Log(), seat)
+        _apply_game(module, scratch, role, action, dice, Log(), seat)
+    except (NeedWitness, NeedDice):
+        return  # it rolls dice: the game decides once it is carried out
+
+
+def _apply_game(module: GameModule, state: State, role: str, action: Action, dice: Dice,
+                log: Log, seat: Seat | None) -> None:
     if module.uses_secrets:
         module.apply(state, role, action, dice, log,  # type: ignore[call-arg]
                      secrets_for(state, dice, seat))
@@ -139,7 +213,7 @@ def prompt(module: GameModule, state: State, viewer: str | None = None,
     if absence.ended(state):
         return None
     if not module.uses_secrets:
-        return module.prompt(state)
+        return sealed_orders.prompt(state, module.prompt(state))
     if known is None:
         if viewer is None:
             bare = module.prompt(state, {})  # type: ignore[call-arg]
@@ -147,7 +221,7 @@ def prompt(module: GameModule, state: State, viewer: str | None = None,
                 return None
             viewer = bare.role
         known = knowledge(state, viewer)
-    return module.prompt(state, known)  # type: ignore[call-arg]
+    return sealed_orders.prompt(state, module.prompt(state, known))  # type: ignore[call-arg]
 
 
 def view(module: GameModule, state: State, role: str | None,

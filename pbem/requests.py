@@ -13,6 +13,7 @@ from pbem.savefile import SaveFile
 from pbem.steps import (
     DEFAULTS,
     START,
+    UNSEAL,
     WITNESS,
     Replay,
     guard,
@@ -39,6 +40,8 @@ def check_request(module: GameModule, save: SaveFile, state: State) -> None:
         if action["do"] == DEFAULTS:
             if not gameplay.needs_defaults(module, state):
                 raise IllegalAction("no absent seat has a decision to take")
+        elif action["do"] == UNSEAL:  # the last opening, whose answers roll dice
+            offered_to(module, state, save.writer)
         elif action["do"] != START:
             prompt = offered_to(module, state, save.writer)
             if complete_action(prompt, action) != action:

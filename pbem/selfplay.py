@@ -96,6 +96,9 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
             saves.append(session.machine(prev, writer))
             continue
+        if prev.due["step"] == chain.UNSEAL:
+            saves.append(session.unseal(prev, writer))
+            continue
         answers = None
         if prev.due["step"] == chain.ANSWERS:
             answers = {}

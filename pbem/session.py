@@ -19,7 +19,7 @@ from pbem.save_schema import DICE_MODES, FORMAT
 from pbem.savefile import SaveFile
 from pbem.steps import AUDIT, JOIN, SHARE, SHUFFLE, WITNESS, compute_due, roles_of
 
-__all__ = ["Composer", "join", "machine", "new_game", "witness"]
+__all__ = ["Composer", "join", "machine", "new_game", "unseal", "witness"]
 anchor_of = saving.anchor_of
 
 
@@ -160,3 +160,11 @@ def machine(prev: SaveFile, me: LocalIdentity) -> SaveFile:
     doc = saving.next_doc(prev, role, dice_state, [{"do": step}], [], state, module,
                     contributions=made)
     return saving.seal(doc, me.key, step)
+
+
+def unseal(prev: SaveFile, me: LocalIdentity) -> SaveFile:
+    """A save that only opens this player's sealed answer, once every player asked has
+    answered (:mod:`pbem.sealed_orders`); with the last opening the game takes them all."""
+    composer = Composer(prev, me)
+    composer.open_sealed()
+    return composer.finish()

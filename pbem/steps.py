@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pbem import absence, gameplay
+from pbem import absence, gameplay, sealed_orders
 from pbem import dice as dicemod
 from pbem.engine import Action, GameModule, Log, Prompt, State, copy_state
 from pbem.errors import ChainError, IllegalAction, NeedWitness, PbemError
@@ -33,8 +33,11 @@ CARRY_ON = "carry-on"
 ANSWERS = "answers"  # a request answered side by side; then its actor's pbem carries on
 CLAIM = gameplay.CLAIM  # another player's save: the due one did not answer by the deadline
 DEFAULTS = gameplay.DEFAULTS  # the decisions of absent seats, taken by the game's defaults
-ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS)
-MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE)  # saves that may leave their writer due
+SEAL = sealed_orders.SEAL  # an answer sealed until every player asked has answered
+UNSEAL = sealed_orders.UNSEAL  # once all have answered, each sealed answer is opened
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS, SEAL, UNSEAL)
+# saves that may leave their writer due
+MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE, UNSEAL)
 T = TypeVar("T")
 
 

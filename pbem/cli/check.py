@@ -18,6 +18,7 @@ from pbem import (
     identity,
     lateness,
     savefile,
+    sealed_orders,
     store,
     story,
     verification,
@@ -91,6 +92,8 @@ def show(
             "deadline": save.game.get("deadline"),
             "answer_due": clock.as_dict() if clock else None,
             "absent": absence.absent(save.state),
+            "sealed_answer": sealed_orders.mine(save.doc, save.state, role,
+                                                local.key if local else None),
         })
         return
     say(f"{module.title}: game {save.game_id[:8]}, save {save.sequence}")
@@ -119,6 +122,10 @@ def show(
     if save.due is None:
         say(f"The game is over: {gameplay.outcome(module, save.state)}")
         return
+    sealed = sealed_orders.mine(save.doc, save.state, role, local.key if local else None)
+    if sealed is not None:
+        say(f"Your sealed answer (opened once everyone has answered): "
+            f"{module.describe_action(sealed)}")
     waiting = f"; waiting since {save.doc['written']}" if save.due["step"] == chain.WITNESS \
         else ""
     say(f"Next: {save.player(save.due['role'])['name']} ({save.due['role']}) - "

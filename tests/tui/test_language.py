@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pbem import games
+from pbem import games, selfplay
 from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
@@ -149,6 +149,29 @@ def test_the_phrase_book_covers_whole_games(players: int, seed: int) -> None:
     say = EngineText("dragons-tigers", "zh", names)
     left = {text: say(text) for text in texts if say.untranslated(say(text))}
     assert len(texts) > 300
+    assert not left, f"{len(left)} engine texts stay English, e.g. {list(left.items())[:5]}"
+
+
+def test_the_phrase_book_covers_a_sealed_draft() -> None:
+    """Between homes the draft's rankings are sealed until all are given: every line the
+    engine writes for that exchange (sealing, the last answer, the openings, the rankings
+    carried out, a refused ranking giving way to the default) and every question it puts
+    is said in Chinese."""
+    result = selfplay.play("dragons-tigers", 3, 3, dice="open")
+    module = games.get("dragons-tigers")
+    view = module.view(result.saves[-1].state, None)
+    names = name_pairs([*module.board()["areas"], *view["kingdoms"], *view["characters"],
+                        *view["players"], *view["mandate"]["spaces"]])
+    say = EngineText("dragons-tigers", "zh", names)
+    played = result.saves[3:]  # after the joins and the start (players named by name)
+    texts = {line for save in played for line in save.doc["log"]}
+    texts |= {save.due["text"] for save in played if save.due}
+    texts |= {f"{module.role_label('blue')}'s answer cannot be carried out (a Traitorous "
+              f"kingdom can never be a player's kingdom): the default stands in for it",
+              f"By default for {module.role_label('blue')}"}
+    assert any("seals an answer" in text for text in texts)
+    assert any("sealed: nobody sees it" in text for text in texts)
+    left = {text: say(text) for text in texts if say.untranslated(say(text))}
     assert not left, f"{len(left)} engine texts stay English, e.g. {list(left.items())[:5]}"
 
 

@@ -33,6 +33,7 @@ class DragonsTigers(GameModule):
     version = "1"
     min_players = 2
     max_players = 4
+    sealed_answers = True  # the draft's rankings (rules notes 71)
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
         return list(FACTION_IDS[: int(options["players"])])

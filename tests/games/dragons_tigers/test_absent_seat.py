@@ -35,7 +35,7 @@ def _games(seeds: tuple[int, ...]) -> list[tuple[list[savefile.SaveFile], list[P
 @pytest.fixture(scope="module")
 def played() -> list[tuple[list[savefile.SaveFile], list[PrivateKey]]]:
     with freeze_time(START):
-        return _games((1, 2))
+        return _games((1, 4))
 
 
 def _waiting_on(played: Any, step: str) -> tuple[list[savefile.SaveFile], PrivateKey]:

@@ -8,6 +8,7 @@ Mandate marker, the Round marker and Emperor Xian.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
@@ -208,9 +209,10 @@ class Draft(Handler):
             t.pop()
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
-        if step["phase"] == "rank":
+        if step["phase"] == "rank":  # every ranking sealed until all are given (notes 71)
             waiting = self._to_rank(t, step)
-            return self._rank_prompt(t, waiting[0]) if waiting else None
+            return replace(self._rank_prompt(t, waiting[0]), sealed=tuple(waiting)) \
+                if waiting else None
         rankings = self._rankings(step)
         if step["phase"] == "pick" and step["picks"]:
             role = step["picks"][0]

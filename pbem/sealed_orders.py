@@ -1,0 +1,272 @@
+"""Orders placed at once: one question several players answer, each sealed until every one
+of them has answered, then opened together.
+
+A game marks such a question with :attr:`pbem.engine.Prompt.sealed` (the roles that answer
+it, in the order the game takes their answers). In a game played between homes (its
+position carries :data:`KEY`, see :func:`enable`) the engine asks the roles in that order:
+
+1. every role but the last *seals* its answer: the save holds ``{do: seal, commitment,
+   envelope}`` — a commitment to the answer, and the answer in an envelope only its writer
+   opens (so their pbem finds it again on any machine);
+2. the last role answers in clear: everyone else is bound already;
+3. each earlier role's pbem then *opens* its answer, unattended: ``{do: unseal, order,
+   nonce}``, which every pbem checks against the commitment;
+4. with the last opening, the game receives every answer, in its order, in that save. An
+   answer the game refuses then (only a patched pbem seals one) is replaced by the game's
+   default, and the log says so.
+
+The game's position does not change until step 4, so nobody's answer can depend on
+another's. A seat that is absent answers by default (in clear), or has its sealed answer
+replaced by the default when it can no longer open it. Games created for rules questions
+(table dice, scenarios) take the answers in clear, one after another, as before.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from pbem import absence
+from pbem.engine import Action, ActionSpec, Log, Prompt, State
+from pbem.errors import IllegalAction
+from pbem.hidden_cards import seating
+from pbem.save_schema import canonical_action
+from pbem.secrets import envelope, sealed
+from pbem.secrets.envelope import Envelope
+from pbem.secrets.errors import SecretsError
+from pbem.secrets.keys import GameKeys
+from pbem.signing import PrivateKey
+
+KEY = "sealed_orders"
+SEAL = "seal"
+UNSEAL = "unseal"
+PURPOSE = "pbem-sealed-order"
+
+ApplyGame = Callable[[str, Action], None]  # the game takes one role's answer (or refuses)
+DefaultFor = Callable[[str], Action | None]  # the game's first legal default for a role
+
+
+def enable(state: State) -> None:
+    """Mark a new game's position: its sealed questions are answered sealed."""
+    state[KEY] = {"rounds": 0, "round": None}
+
+
+def active(state: State, game_prompt: Prompt | None) -> bool:
+    """Whether ``game_prompt`` is a question answered sealed in this game."""
+    return game_prompt is not None and bool(game_prompt.sealed) and KEY in state
+
+
+def _round(state: State, game_prompt: Prompt) -> dict[str, Any]:
+    """The round answering ``game_prompt`` (a fresh one when none is open)."""
+    found = state[KEY]["round"]
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return {"number": state[KEY]["rounds"] + 1, "step": game_prompt.step,
+            "roles": list(game_prompt.sealed), "orders": {}}
+
+
+def _waiting(rnd: Mapping[str, Any]) -> list[str]:
+    return [role for role in rnd["roles"] if role not in rnd["orders"]]
+
+
+def _to_open(rnd: Mapping[str, Any]) -> list[str]:
+    return [role for role in rnd["roles"]
+            if role in rnd["orders"] and rnd["orders"][role]["order"] is None
+            and not rnd["orders"][role].get("default")]
+
+
+def context(rnd: Mapping[str, Any]) -> str:
+    """What a commitment of this round is bound to (with the game, through the keys)."""
+    return f"{rnd['step']}#{rnd['number']}"
+
+
+def prompt(state: State, game_prompt: Prompt | None) -> Prompt | None:
+    """The prompt as the engine puts it: the next role to answer (sealing, unless last),
+    or, once all have answered, the next role whose pbem opens its answer."""
+    if game_prompt is None or not active(state, game_prompt):
+        return game_prompt
+    rnd = _round(state, game_prompt)
+    waiting = _waiting(rnd)
+    roles = tuple(rnd["roles"])
+    if waiting:
+        note = " (in clear: the others are bound already)" if len(waiting) == 1 else \
+            " (sealed: nobody sees it before every player has answered)"
+        return replace(game_prompt, role=waiting[0], text=game_prompt.text + note,
+                       sealed=roles)
+    role = _to_open(rnd)[0]
+    return Prompt(role, UNSEAL, "opens their sealed answer, now that everyone has answered",
+                  (ActionSpec(UNSEAL, "Open my sealed answer", game_prompt.rule),),
+                  game_prompt.rule, sealed=roles)
+
+
+def must_seal(state: State, game_prompt: Prompt | None, role: str) -> bool:
+    """Whether ``role``'s answer to ``game_prompt`` is sealed before it is written."""
+    if game_prompt is None or not active(state, game_prompt):
+        return False
+    waiting = _waiting(_round(state, game_prompt))
+    return len(waiting) > 1 and waiting[0] == role
+
+
+def mine(doc: Mapping[str, Any], state: State, role: str | None,
+         key: PrivateKey | None) -> Action | None:
+    """The answer ``role`` gave in the round now open, as their own key reads it (``None``:
+    none given, or not theirs to read)."""
+    rnd = (state.get(KEY) or {}).get("round")
+    entry = (rnd or {}).get("orders", {}).get(role)
+    if not entry or role is None or key is None:
+        return None
+    if entry["order"] is not None:
+        return entry["order"]  # type: ignore[no-any-return]
+    try:
+        return own_order(state, role, seating.seat(doc, role, key).keys)
+    except (SecretsError, ValueError, KeyError):
+        return None
+
+
+def own_order(state: State, role: str, keys: GameKeys) -> Action | None:
+    """``role``'s own sealed answer in the open round, read from its envelope."""
+    rnd = (state.get(KEY) or {}).get("round")
+    entry = (rnd or {}).get("orders", {}).get(role)
+    if not entry or entry.get("envelope") is None:
+        return None
+    return _opened(rnd, entry, keys)[0]
+
+
+# ------------------------------------------------------------------ the answering pbem
+
+
+def _aad(keys: GameKeys, rnd: Mapping[str, Any]) -> bytes:
+    return envelope.envelope_aad(keys.anchor, f"sealed-order:{context(rnd)}", keys.role)
+
+
+def _text(order: Mapping[str, Any]) -> str:
+    return json.dumps(dict(order), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def seal(state: State, game_prompt: Prompt, order: Action, keys: GameKeys) -> Action:
+    """The ``seal`` action that stands for ``order`` (its writer's keys make it)."""
+    rnd = _round(state, game_prompt)
+    commitment, shown = sealed.seal(keys, PURPOSE, context(rnd), _text(order))
+    payload = json.dumps({"order": _text(order), "nonce": shown.nonce.hex()}).encode()
+    box = envelope.seal(keys.envelope_public, payload, _aad(keys, rnd),
+                        seed=keys.nonce_seed(f"sealed-order-envelope:{context(rnd)}"))
+    return {"do": SEAL, "commitment": commitment.hex(), "envelope": box.record()}
+
+
+def _opened(rnd: Mapping[str, Any], entry: Mapping[str, Any],
+            keys: GameKeys) -> tuple[Action, str]:
+    box = Envelope.from_record(entry["envelope"], keys.role)
+    opened = envelope.open(keys.envelope_private, box, _aad(keys, rnd), sender=keys.role)
+    payload = json.loads(opened.plaintext)
+    return canonical_action(json.loads(payload["order"])), str(payload["nonce"])
+
+
+def unseal(state: State, role: str, keys: GameKeys) -> Action:
+    """The ``unseal`` action that opens ``role``'s answer in the round now opening."""
+    rnd = state[KEY]["round"]
+    order, nonce = _opened(rnd, rnd["orders"][role], keys)
+    return {"do": UNSEAL, "order": order, "nonce": nonce}
+
+
+# ------------------------------------------------------------------ every pbem
+
+
+def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
+         label: Callable[[str], str], apply_game: ApplyGame, default_for: DefaultFor) -> None:
+    """Record ``role``'s part of the round (a sealed answer, the last answer, an opening);
+    with the last opening, hand every answer to the game."""
+    rnd = _round(state, game_prompt)
+    waiting, verb = _waiting(rnd), action.get("do")
+    absent = role in absence.absent(state)
+    rule = game_prompt.rule
+    if waiting:
+        if role != waiting[0]:
+            raise IllegalAction(f"{label(waiting[0])} answers now", rule)
+        if verb == UNSEAL:
+            raise IllegalAction("nothing is opened before every player has answered", rule)
+        if verb == SEAL:
+            if len(waiting) == 1:
+                raise IllegalAction("the last to answer answers in clear", rule)
+            rnd["orders"][role] = _sealed_entry(action, role, rule)
+            log.add(f"{label(role)} seals an answer", rule)
+        elif len(waiting) > 1 and not absent:
+            raise IllegalAction("this answer is sealed until everyone has answered: pbem "
+                                "seals it", rule)
+        else:
+            rnd["orders"][role] = {"commitment": None, "envelope": None,
+                                   "order": canonical_action(action)}
+            log.add(f"{label(role)} answers" + (" (the last to answer)" if not absent else ""),
+                    rule)
+    else:
+        if verb != UNSEAL:
+            raise IllegalAction("every player has answered: their pbems open the sealed "
+                                "answers now", rule)
+        opener = _to_open(rnd)[0]
+        if role != opener:
+            raise IllegalAction(f"{label(opener)} opens their answer now", rule)
+        _open(rnd, role, action, absent, log, label, rule)
+    state[KEY]["round"] = rnd
+    state[KEY]["rounds"] = rnd["number"]
+    if not _waiting(rnd) and not _to_open(rnd):
+        _hand_to_game(state, rnd, log, label, apply_game, default_for, rule)
+
+
+def _sealed_entry(action: Mapping[str, Any], role: str, rule: str | None) -> dict[str, Any]:
+    extra = sorted(set(action) - {"do", "commitment", "envelope"})
+    if extra:
+        raise IllegalAction(f"a sealed answer takes no argument {extra[0]!r}", rule)
+    commitment = action.get("commitment")
+    if not isinstance(commitment, str) or len(commitment) != 64 \
+            or any(c not in "0123456789abcdef" for c in commitment):
+        raise IllegalAction("a sealed answer's commitment is 64 hex digits", rule)
+    try:
+        Envelope.from_record(action.get("envelope"), role)
+    except SecretsError as exc:
+        raise IllegalAction(f"a sealed answer's envelope is malformed: {exc}", rule) from None
+    return {"commitment": commitment, "envelope": dict(action["envelope"]), "order": None}
+
+
+def _open(rnd: dict[str, Any], role: str, action: Mapping[str, Any], absent: bool, log: Log,
+          label: Callable[[str], str], rule: str | None) -> None:
+    entry = rnd["orders"][role]
+    if absent and set(action) == {"do"}:
+        entry["default"] = True
+        log.add(f"{label(role)} is absent: their sealed answer is never opened", rule)
+        return
+    extra = sorted(set(action) - {"do", "order", "nonce"})
+    order, nonce = action.get("order"), action.get("nonce")
+    if extra or not isinstance(order, dict) or not isinstance(order.get("do"), str) \
+            or not isinstance(nonce, str):
+        raise IllegalAction("an opening gives the order and its nonce", rule)
+    try:
+        shown = sealed.Reveal(_text(order), bytes.fromhex(nonce))
+        sealed.check(bytes.fromhex(entry["commitment"]), PURPOSE, context(rnd), role, shown)
+    except (SecretsError, ValueError):
+        raise IllegalAction(f"{label(role)}'s opened answer is not the one they sealed",
+                            rule) from None
+    entry["order"] = canonical_action(order)
+    log.add(f"{label(role)}'s sealed answer is opened", rule)
+
+
+def _hand_to_game(state: State, rnd: Mapping[str, Any], log: Log,
+                  label: Callable[[str], str], apply_game: ApplyGame,
+                  default_for: DefaultFor, rule: str | None) -> None:
+    """Every answer, in the game's order: one the game refuses gives way to its default."""
+    state[KEY]["round"] = None
+    log.heading("Every sealed answer is open: each is carried out in turn", rule)
+    for role in rnd["roles"]:
+        order = rnd["orders"][role]["order"]
+        if order is not None:
+            try:
+                apply_game(role, order)
+                continue
+            except IllegalAction as exc:
+                log.add(f"{label(role)}'s answer cannot be carried out ({exc.message}): the "
+                        f"default stands in for it", rule)
+        fallback = default_for(role)
+        if fallback is None:
+            raise IllegalAction(f"the game offers {label(role)} no default answer", rule)
+        log.add(f"By default for {label(role)}", rule)
+        apply_game(role, fallback)

@@ -1,0 +1,205 @@
+"""Orders placed at once (pbem/sealed_orders.py), played on Dragons & Tigers' ranked
+draft: nobody sees another player's ranking before giving their own, and a player who
+edits and re-signs their saves cannot change a ranking once sealed, open another's, or
+answer out of turn."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+import pytest
+
+from pbem import chain, gameplay, games, savefile, sealed_orders, session
+from pbem.errors import ChainError, IllegalAction
+from pbem.hidden_cards import seating
+from pbem.identity import LocalIdentity
+from pbem.savefile import SaveFile
+from pbem.secrets.errors import SecretsError
+from tests.security.kit import labelled_key, resign, salts
+
+KIND = "dragons-tigers"
+NAMES = ("ann", "ben", "cat")
+GAME_ID = "5ea1ed0d" * 4
+BLUE = {"first": "liu-bei", "second": "cao-cao"}
+WHITE = {"first": "liu-bei", "second": "sun-wu"}
+VERMILION = {"first": "cao-cao", "second": "yuan-shao"}
+_PLAYER_KINGDOMS = ("cao-cao", "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu",
+                    "liu-zhang", "liu-biao", "ma-teng")  # the rulebook's order (3.1(A))
+
+
+def _people() -> list[LocalIdentity]:
+    return [LocalIdentity(name, labelled_key(f"sealed rankings {name}")) for name in NAMES]
+
+
+def _opening(people: list[LocalIdentity]) -> list[SaveFile]:
+    """The first save, both joins and the start: Blue is asked to rank."""
+    given = salts("sealed rankings", 3)
+    saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]], None,
+                              dice="open", game_id=GAME_ID, salt=given[0])]
+    for person, salt in zip(people[1:], given[1:], strict=True):
+        saves.append(session.join(saves[-1], person, salt))
+    return saves
+
+
+def _rank(prev: SaveFile, person: LocalIdentity, ranking: dict[str, str]) -> SaveFile:
+    composer = session.Composer(prev, person)
+    composer.act({"do": "rank", **ranking})
+    return composer.finish()
+
+
+def _check(prev: SaveFile, save: SaveFile) -> None:
+    chain.check_next(games.get(KIND), prev, save)
+
+
+def _round(save: SaveFile) -> dict[str, Any]:
+    return save.state[sealed_orders.KEY]["round"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def draft() -> tuple[list[LocalIdentity], list[SaveFile]]:
+    """Blue seals, White seals, Vermilion answers in clear, then both pbems open theirs."""
+    people = _people()
+    saves = _opening(people)
+    for person, ranking in zip(people, (BLUE, WHITE, VERMILION), strict=True):
+        saves.append(_rank(saves[-1], person, ranking))
+    for _ in range(2):
+        due = saves[-1].due
+        assert due is not None and due["step"] == sealed_orders.UNSEAL
+        writer = next(p for p in people if saves[-1].role_of(p.key.public) == due["role"])
+        saves.append(session.unseal(saves[-1], writer))
+    return people, saves
+
+
+@pytest.mark.rule("3.1(B)")
+def test_nobody_sees_a_ranking_before_giving_their_own(draft: Any) -> None:
+    """The draft's picks follow the rankings, but while they are being given each earlier
+    ranking is sealed: White, asked to rank after Blue, finds in Blue's save only a
+    commitment and an envelope that White's own keys do not open."""
+    people, saves = draft
+    blue_save = saves[3]
+    assert [a["do"] for a in blue_save.actions] == ["start", "seal"]
+    assert blue_save.due is not None and blue_save.due["role"] == "white"
+    entry = _round(blue_save)["orders"]["blue"]
+    assert entry["order"] is None and len(entry["commitment"]) == 64
+    assert b"liu-bei" not in savefile.render(
+        {k: v for k, v in blue_save.doc.items() if k != "state"}, people[0].key)
+    assert "liu-bei" not in str(_round(blue_save))
+    whites_view = gameplay.view(games.get(KIND), blue_save.state, "white")
+    assert "liu-bei" not in str(whites_view.get(sealed_orders.KEY, ""))
+    as_white = seating.seat(blue_save.doc, "blue", people[1].key).keys
+    with pytest.raises(SecretsError):
+        sealed_orders.own_order(blue_save.state, "blue", as_white)
+    own = seating.seat(blue_save.doc, "blue", people[0].key).keys
+    assert sealed_orders.own_order(blue_save.state, "blue", own) == {"do": "rank", **BLUE}
+
+
+@pytest.mark.rule("3.1(C)")
+def test_the_rankings_open_together_and_the_draft_follows_them(draft: Any) -> None:
+    """The last to rank answers in clear; each sealed ranking is opened by its owner's
+    pbem without a question; with the last opening every ranking is carried out in seat
+    order and the snake draft takes from them as if each had been given in turn."""
+    _, saves = draft
+    assert [a["do"] for a in saves[5].actions] == ["rank"]
+    assert [s.writer for s in saves[6:8]] == ["blue", "white"]
+    assert all(s.actions[0]["do"] == sealed_orders.UNSEAL for s in saves[6:8])
+    last = saves[7]
+    assert last.state[sealed_orders.KEY]["round"] is None
+    log = "\n".join(last.doc["log"])
+    assert log.index("Blue Dragon ranks") < log.index("White Tiger ranks") \
+        < log.index("Vermilion Bird ranks")
+    module = games.get(KIND)
+    wanted = {"blue": BLUE, "white": WHITE, "vermilion": VERMILION}
+    rulebook = list(_PLAYER_KINGDOMS)
+    taken: set[str] = set()
+    picks = [line for line in last.doc["log"] if "standing order draft: rank — takes" in line]
+    assert len(picks) == 9  # three kingdoms each with three players (12.2)
+    for line in picks:
+        role = next(r for r in wanted if line.startswith(module.role_label(r).split()[0]))
+        ranking = [wanted[role]["first"], wanted[role]["second"], *rulebook]
+        first_free = next(k for k in ranking if k not in taken)
+        assert last.state["kingdoms"][first_free]["owner"] == role, line
+        taken.add(first_free)
+    for prev, save in itertools.pairwise(saves[3:]):
+        _check(prev, save)
+
+
+def test_a_sealed_ranking_cannot_be_changed_when_opened(draft: Any) -> None:
+    """Blue edits the opening of their ranking to another one and signs it again: every
+    pbem refuses it on arrival, naming the opening that does not match its seal."""
+    people, saves = draft
+    prev, honest = saves[5], saves[6]
+
+    def other_ranking(doc: dict[str, Any]) -> None:
+        doc["actions"][0]["order"]["first"] = "sun-wu"
+
+    forged = savefile.parse(resign(honest, people[0].key, other_ranking), "forged")
+    with pytest.raises(ChainError, match="not the one they sealed"):
+        _check(prev, forged)
+
+
+def test_nobody_opens_another_players_answer(draft: Any) -> None:
+    """White writes the opening that is Blue's to write: refused, Blue was due."""
+    people, saves = draft
+    prev, honest = saves[5], saves[6]
+
+    def by_white(doc: dict[str, Any]) -> None:
+        doc["writer"] = "white"
+
+    forged = savefile.parse(resign(honest, people[1].key, by_white), "forged")
+    with pytest.raises(ChainError):
+        _check(prev, forged)
+
+
+def test_an_answer_in_clear_out_of_turn_is_refused(draft: Any) -> None:
+    """White, second of three, answers in clear instead of sealing (a patched pbem): the
+    save is refused, so no ranking is ever shown to a player who has not ranked."""
+    _, saves = draft
+    prev = saves[3]
+    module = games.get(KIND)
+    state = copy.deepcopy(prev.state)
+    with pytest.raises(IllegalAction, match="sealed until everyone has answered"):
+        gameplay.apply(module, state, "white", {"do": "rank", **WHITE},
+                       chain.dice_for(module, prev.doc, list(chain.roles_of(prev)), "open",
+                                      [], lambda: state), _log())
+
+
+def test_a_sealed_ranking_the_game_refuses_gives_way_to_the_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A patched pbem seals a ranking naming a Traitorous kingdom (its own check left out):
+    nobody can tell until it is opened; then the game refuses it, the log says so, the
+    default ranking stands in, and every pbem accepts the saves."""
+    people = _people()
+    saves = _opening(people)
+    with monkeypatch.context() as patched:
+        patched.setattr(gameplay, "trial", lambda *args, **kwargs: None)
+        saves.append(_rank(saves[-1], people[0], {"first": "dong-zhuo"}))
+    saves.append(_rank(saves[-1], people[1], WHITE))
+    saves.append(_rank(saves[-1], people[2], VERMILION))
+    saves.append(session.unseal(saves[-1], people[0]))
+    saves.append(session.unseal(saves[-1], people[1]))
+    log = "\n".join(saves[-1].doc["log"])
+    blue = games.get(KIND).role_label("blue")
+    assert f"{blue}'s answer cannot be carried out" in log
+    assert f"By default for {blue}" in log
+    for prev, save in itertools.pairwise(saves[2:]):
+        _check(prev, save)
+
+
+def test_an_honest_pbem_refuses_an_illegal_ranking_before_sealing_it() -> None:
+    """Blue's own pbem tries the ranking before sealing it: a Traitorous kingdom is
+    refused at once with its rule, and nothing is sealed."""
+    people = _people()
+    saves = _opening(people)
+    composer = session.Composer(saves[-1], people[0])
+    with pytest.raises(IllegalAction) as refused:
+        composer.act({"do": "rank", "first": "dong-zhuo"})
+    assert refused.value.rule == "3.1(A)"
+    assert [a["do"] for a in composer.actions] == ["start"]
+
+
+def _log() -> Any:
+    from pbem.engine import Log
+
+    return Log()
