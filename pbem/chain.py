@@ -269,6 +269,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     due = prev.due
     require(due is not None, "the game was already over", where)
     assert due is not None
+    gamedata.ready(module, save.game["options"], where)
     if handing:
         return hand_over.check(module, prev, save)
     claiming = claims.is_claim(save)
@@ -277,7 +278,6 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     step = CLAIM if claiming else due["step"]
     answered = claims.check(prev, save) if claiming else _answers_of(prev, save, step)
     _check_dice_step(prev, save, step, answered)
-    gamedata.ready(module, save.game["options"], where)
     if step == JOIN:
         require(save.actions == [{"do": JOIN}] and save.pending is None,
                  "a join save holds exactly one join action", where)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import absence, games, saving, seats
+from pbem import absence, gamedata, games, saving, seats
 from pbem.engine import GameModule, Log, copy_state
 from pbem.errors import ChainError, UsageError
 from pbem.identity import LocalIdentity
@@ -65,6 +65,7 @@ def make(prev: SaveFile, me: LocalIdentity, wanted: seats.SeatRequest,
     """The hand-over save ``me`` (the player due) signs on ``prev``."""
     where = prev.where
     module = games.get(prev.kind)
+    gamedata.ready(module, prev.game["options"], where, prev.game_id)
     role = saving.role_for(prev, me)
     due = prev.due
     assert due is not None

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import shutil
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from typer.testing import CliRunner
 
 import pbem.cli.mail  # noqa: F401  (registers the mail commands)
 from pbem.cli.main import app
+from pbem.games.three_kingdoms_redux import dataset
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 
 runner = CliRunner()
@@ -34,12 +37,26 @@ def _command() -> Any:
     return typer.main.get_command(app)
 
 
+@contextlib.contextmanager
+def _new_process() -> Iterator[None]:
+    """No data set of a game in memory, as in a new pbem process: a command must find the
+    one its game uses in its own home (the test's own are back afterwards)."""
+    saved = dict(dataset._REGISTRY)
+    dataset._REGISTRY.clear()
+    try:
+        yield
+    finally:
+        dataset._REGISTRY.clear()
+        dataset._REGISTRY.update(saved)
+
+
 def _invoke(args: list[str], env: dict[str, str], stdin: str | None
             ) -> tuple[int, BaseException | None, str, str, str]:
-    """Run pbem in this process as ``CliRunner.invoke`` does, with the command built once:
-    (exit code, exception, stdout, stderr, both interleaved)."""
+    """Run pbem in this process as ``CliRunner.invoke`` does, with the command built once
+    and nothing in memory from earlier commands (:func:`_new_process`): (exit code,
+    exception, stdout, stderr, both interleaved)."""
     code, exception = 0, None
-    with runner.isolation(input=stdin, env=env) as (out, err, both):
+    with _new_process(), runner.isolation(input=stdin, env=env) as (out, err, both):
         try:
             _command().main(args=args, prog_name="pbem")
         except SystemExit as exc:

@@ -39,8 +39,10 @@ def start_watchers(players: dict[str, Player], watchers: dict[str, Watching],
 
 
 def invite(creator: Player, others: list[Player], workdir: Path, kind: str,
-           options: list[str] = ()) -> SaveFile:  # type: ignore[assignment]
-    """``pbem new KIND --opponent ...`` by ``creator``, mailed with ``pbem send``."""
+           options: list[str] = (),  # type: ignore[assignment]
+           data: Path | None = None) -> SaveFile:
+    """``pbem new KIND --opponent ...`` by ``creator`` (on the owner's data file ``data``,
+    if given), mailed with ``pbem send``."""
     args: list[Any] = ["new", kind]
     for other in others:
         card = workdir / f"{other.name}.id"
@@ -48,6 +50,8 @@ def invite(creator: Player, others: list[Player], workdir: Path, kind: str,
         args += ["--opponent", card]
     for option in options:
         args += ["--option", option]
+    if data is not None:
+        args += ["--data", data]
     first = workdir / f"{kind}.pbem.yaml"
     creator.run(*args, "-o", first)
     creator.run("send", first)

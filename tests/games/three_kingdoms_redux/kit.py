@@ -12,6 +12,7 @@ must be scripted, and every scripted die must be used.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,8 @@ from pbem.hidden import OpenSecrets, known_to
 
 MODULE = ThreeKingdomsRedux()
 ROLES = ("wei", "wu", "shu")
+# an owner's transcription of a whole box, with changes a player sees (its header says which)
+OWNERS_FILE = Path(__file__).parent / "data" / "owner-transcription.yaml"
 
 
 def position(start: str = "bidding", **extra: Any) -> dict[str, Any]:

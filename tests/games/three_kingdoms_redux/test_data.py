@@ -12,7 +12,7 @@ from pbem.errors import FormatError, UsageError
 from pbem.games.three_kingdoms_redux import dataset
 from pbem.games.three_kingdoms_redux.dataset import GENERAL_FIELDS, builtin
 from pbem.games.three_kingdoms_redux.module import data_notice
-from tests.games.three_kingdoms_redux.kit import MODULE, Game, position
+from tests.games.three_kingdoms_redux.kit import MODULE, OWNERS_FILE, Game, position
 
 
 def write(path: Path, doc: dict[str, Any]) -> Path:
@@ -131,3 +131,45 @@ def test_the_game_declares_its_hidden_decks_from_the_data() -> None:
                                                                    "shu": 22}
     assert "cao-cao" not in private["wei"]["generals"]
     assert MODULE.private_decks({"players": 3, "tutorial": True}) == {}
+
+
+def test_the_tests_owners_transcription_is_whole_read_and_changed_as_it_says() -> None:
+    """The owner's file the tests play on (kit.OWNERS_FILE) replaces every section, marks
+    nothing reconstructed (so no notice is shown), and differs from the built-in data in
+    exactly the printed facts its header lists."""
+    raw = strict_yaml.load(OWNERS_FILE.read_text(encoding="utf-8"), OWNERS_FILE.name)
+    assert sorted(raw) == ["cards", "generals", "locations", "mode"]
+    assert raw["mode"] == "replace"
+    data = dataset.load_data(OWNERS_FILE)
+    assert data.hash != builtin().hash
+    assert data.reconstructed_counts() == {"generals": 0, "cards": 0, "locations": 0}
+    assert data_notice({"data": data.hash}) is None
+    changed: dict[str, dict[str, Any]] = {}
+    for kind in ("generals", "cards", "locations"):
+        mine = {r["id"]: r for r in data.document[kind]}
+        assert list(mine) == [r["id"] for r in builtin().document[kind]], kind
+        for rec in builtin().document[kind]:
+            given = mine[rec["id"]]
+            facts = {k: given.get(k) for k in {*given, *rec} - {"reconstructed", "sources"}
+                     if given.get(k) != rec.get(k)}
+            if facts:
+                changed[rec["id"]] = facts
+    sun_skill = {**record("generals", "sun-jian")["skill"],
+                 "text": "When he is the first general Wu places in a round, his combat "
+                         "counts 2 higher (shown with a bid token).",
+                 "effects": [{"kind": "bid-bonus", "amount": 2, "when": "first-placed",
+                              "criteria": ["combat", "battle"]}]}
+    liu_skill = {**record("generals", "liu-bei")["skill"],
+                 "text": "When he bids with popular support tokens, two of them come back to "
+                         "Shu's supply after his action or when he returns to Shu's supply.",
+                 "effects": [{"kind": "support-refund", "amount": 2}]}
+    assert changed == {
+        "sun-jian": {"name": "Sun Wentai", "combat": 5, "skill": sun_skill},
+        "cao-cao": {"combat": 4, "skill": {**record("generals", "cao-cao")["skill"],
+                                           "name": "Hero of Troubled Times"}},
+        "liu-bei": {"skill": liu_skill},
+        "hao-zhao": {"name": "Guo Huai", "zh": "郭淮", "administration": 4},
+        "census-bureau": {"name": "Household Registers", "cost": {"gold": 1},
+                          "effects": [{"kind": "on-build", "gain": {"untrained": 3}}]},
+        "tian-shui": {"name": "Wu Zhang Yuan", "zh": "五丈原"},
+    }

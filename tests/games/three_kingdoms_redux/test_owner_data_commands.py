@@ -1,20 +1,39 @@
 """A game on an owner's data file works with every command on the creator's own machine,
 at once (no pbem verify first), and on another player's machine once the first save has
-come: show, log, apply, the automatic answers, the mail, the table."""
+come: show, log, apply, the automatic answers, the mail, the table, a seat handed over."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from freezegun import freeze_time
 
-from pbem import identity, savefile, strict_yaml
+from pbem import (
+    absence,
+    chain,
+    claims,
+    gamedata,
+    games,
+    hand_over,
+    identity,
+    savefile,
+    seats,
+    selfplay,
+    strict_yaml,
+)
 from pbem.games.three_kingdoms_redux import dataset
 from pbem.games.three_kingdoms_redux.dataset import builtin
+from pbem.identity import LocalIdentity
+from tests.games.three_kingdoms_redux.kit import OWNERS_FILE
 from tests.mail.kit import wrote
-from tests.security.kit import cli
+from tests.security.kit import cli, labelled_key, salts
+
+KIND = "three-kingdoms-redux"
 
 
 def _owners_file(folder: Path) -> Path:
@@ -28,7 +47,7 @@ def _owners_file(folder: Path) -> Path:
 
 
 @pytest.fixture
-def forget_loaded() -> None:
+def forget_loaded() -> Iterator[None]:
     """Data sets loaded by earlier tests of this process are forgotten (a new machine)."""
     saved = dict(dataset._REGISTRY)
     dataset._REGISTRY.clear()
@@ -99,3 +118,64 @@ def test_every_command_works_on_a_game_of_an_owners_data(
 
     asyncio.run(run())
     assert app.opened.module is not None
+
+
+class _HandedOver(Exception):
+    """The game is stopped once the seat is handed over."""
+
+
+def _up_to_a_hand_over(data: str) -> tuple[list[savefile.SaveFile], tuple[Any, ...]]:
+    """A Redux game on the data set ``data`` by mail: a state is claimed absent while
+    bidding and, at the next save, the player due hands its seat to dave with the departing
+    player's release. The saves from the first move on, and what the hand-over was made
+    from (the player due, the request, the consents, the release)."""
+    saves: list[savefile.SaveFile] = []
+    made: dict[str, Any] = {}
+    dave = LocalIdentity("dave", labelled_key("owner seat dave"))
+
+    def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
+                  ) -> savefile.SaveFile | None:
+        saves.append(prev)
+        if "hand-over" in made:
+            raise _HandedOver
+        if "claim" not in made:
+            if prev.pending is not None or prev.due["step"] != "bidding" or prev.sequence < 25:
+                return None
+            claimer = next(p for p in prev.players if p["role"] != prev.due["role"])
+            clock.tick(3 * 86400)
+            made["claim"] = claims.make(prev, by_key[claimer["key"]])
+            return made["claim"]
+        gone = absence.absent(prev.state)[0]
+        wanted = seats.request(prev, dave, gone, "dave")
+        due = prev.due["role"]
+        consents = {by: seats.consent(prev, by_key[prev.player(by)["key"]], wanted)
+                    for by in seats.agreeing(prev, due, gone)}
+        release = seats.release(prev, by_key[prev.player(gone)["key"]], wanted)
+        made["from"] = (by_key[prev.player(due)["key"]], wanted, consents, release)
+        made["hand-over"] = hand_over.make(prev, *made["from"])
+        return made["hand-over"]
+
+    with freeze_time("2026-11-28 09:00:00") as clock, pytest.raises(_HandedOver):
+        selfplay.play(KIND, 3, 2, {"data": data}, dice="witnessed",
+                      deadline={"answer": "1h", "grace": "30m"}, interject=interject,
+                      salts=salts("owner seat", 3),
+                      keys=[labelled_key(f"owner seat {i}") for i in range(3)])
+    return saves, made["from"]
+
+
+def test_a_seat_is_handed_over_in_a_game_of_an_owners_data(forget_loaded: None) -> None:
+    """A machine that keeps the game's data set but has nothing in memory (a new pbem
+    process): the player due hands the absent seat over (pbem hand-over, on the claim its
+    pbem accepted before) and each other player's pbem checks the hand-over save as the
+    one that follows the claim it accepted."""
+    data = dataset.load_data(OWNERS_FILE)
+    saves, given = _up_to_a_hand_over(data.hash)
+    claim, handed = saves[-2:]
+    assert handed.actions[0]["do"] == "seat" and handed.game["options"]["data"] == data.hash
+    module = games.get(KIND)
+    gamedata.accept(module, claim.game["options"], dict(data.document), "the first save")
+    dataset._REGISTRY.clear()
+    assert hand_over.make(claim, *given).state == handed.state
+    dataset._REGISTRY.clear()
+    replay = chain.check_next(module, claim, handed)
+    assert replay.due == handed.due
