@@ -181,6 +181,12 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
     waiting, verb = _waiting(rnd), action.get("do")
     absent = role in absence.absent(state)
     rule = game_prompt.rule
+    if verb not in (SEAL, UNSEAL) and verb not in {s.verb for s in game_prompt.actions}:
+        if state[KEY]["round"] is not None:
+            raise IllegalAction("while sealed answers are being given, only an answer is "
+                                "taken (standing orders wait until they are open)", rule)
+        apply_game(role, action)  # no answer yet: e.g. standing orders, as ever
+        return
     if waiting:
         if role != waiting[0]:
             raise IllegalAction(f"{label(waiting[0])} answers now", rule)

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from pbem import gameplay
-from pbem.chain import AUDIT, JOIN, SHARE, SHUFFLE, WITNESS
+from pbem.chain import AUDIT, JOIN, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.config import Config
 from pbem.engine import GameModule
 from pbem.errors import UsageError
@@ -114,6 +114,8 @@ def _who_acts(save: SaveFile) -> str:
         return f"shuffle for {name}'s pbem"
     if step == AUDIT:
         return f"game over, audit for {name}'s pbem"
+    if step == UNSEAL:
+        return f"sealed answer for {name}'s pbem to open"
     if step == JOIN:
         return f"invitation: {name} to join"
     return f"{name} to move"
@@ -147,7 +149,7 @@ def reader(save: SaveFile, addressing: Addressing) -> str | None:
     first = addressing.to[0].role if addressing.to else None
     if save.due is None:
         return first
-    if save.due["step"] in (WITNESS, SHUFFLE, SHARE, AUDIT):
+    if save.due["step"] in (WITNESS, SHUFFLE, SHARE, AUDIT, UNSEAL):
         return None
     role = str(save.due["role"])
     return role if role in [r.role for r in addressing.to + addressing.cc] else first

@@ -107,6 +107,8 @@ def step(prev: savefile.SaveFile, writer: identity.LocalIdentity, rng: random.Ra
         return session.witness(prev, writer)
     if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
         return session.machine(prev, writer)
+    if prev.due["step"] == chain.UNSEAL:
+        return session.unseal(prev, writer)
     made = session.Composer(prev, writer)
     while made.my_move():
         prompt = made.prompt()

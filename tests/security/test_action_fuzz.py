@@ -134,9 +134,14 @@ class Walk:
             if prev.due["step"] in (chain.SHUFFLE, chain.AUDIT, chain.SHARE):
                 self.saves.append(session.machine(prev, writer))
                 continue
+            if prev.due["step"] == chain.UNSEAL:
+                self.saves.append(session.unseal(prev, writer))
+                continue
             composer = session.Composer(prev, writer)
             made: list[Action] = []
-            if writer.name not in self.ordered and composer.my_move():
+            asked = composer.prompt()
+            if writer.name not in self.ordered and composer.my_move() \
+                    and not (asked and asked.sealed):  # orders wait for a sealed round
                 composer = self._orders(composer, made)
                 self.ordered.add(writer.name)
             while composer.my_move():
