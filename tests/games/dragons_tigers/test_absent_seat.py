@@ -226,3 +226,41 @@ def test_with_witnessed_dice_defaults_that_roll_wait_for_the_others() -> None:
     assert carried.actions[0]["dice"]
     assert any(line.startswith("By default for the absent") for line in carried.doc["log"])
     del session
+
+
+@pytest.mark.rule("3.1(B)")
+def test_a_seat_claimed_before_opening_its_sealed_ranking_drafts_by_default() -> None:
+    """A player who sealed a ranking and then stops answering before opening it: once the
+    deadline has passed, a claim makes the seat absent; its ranking is never opened, the
+    default ranking (the rulebook's order) stands in for it, the draft goes on, and the
+    whole chain re-checks."""
+    with freeze_time(START) as clock:
+        done: list[str] = []
+
+        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
+                      ) -> savefile.SaveFile | None:
+            if done or prev.due is None or prev.due["step"] != "unseal":
+                return None
+            owing = prev.due["role"]
+            claimer = next(p for p in prev.players if p["role"] != owing)
+            clock.tick(5 * 86400)
+            done.append(owing)
+            return claims.make(prev, by_key[claimer["key"]])
+
+        result = selfplay.play("dragons-tigers", 3, 2, dice="open", deadline=DEADLINE,
+                               interject=interject, salts=salts("sealed claim", 3),
+                               keys=[labelled_key(f"sealed claim {i}") for i in range(3)],
+                               max_actions=300)
+        selfplay.verify(result)
+    claim = next(s for s in result.saves if s.actions and s.actions[0]["do"] == "claim")
+    log = "\n".join(claim.doc["log"])
+    from pbem import games
+
+    label = games.get("dragons-tigers").role_label(done[0])
+    assert f"{label} is absent: their sealed answer is never opened" in log, log
+    after = result.saves[result.saves.index(claim):]
+    opened = next(s for s in after if any("Every sealed answer is open" in line
+                                          for line in s.doc["log"]))
+    assert any(line.strip().startswith(f"By default for {label} (")
+               for line in opened.doc["log"]), opened.doc["log"]
+    assert any(k["owner"] == done[0] for k in opened.state["kingdoms"].values())
