@@ -10,8 +10,9 @@ import itertools
 from typing import Any
 
 import pytest
+from freezegun import freeze_time
 
-from pbem import chain, gameplay, games, savefile, sealed_orders, session
+from pbem import chain, claims, gameplay, games, savefile, sealed_orders, selfplay, session
 from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
@@ -25,6 +26,7 @@ GAME_ID = "5ea1ed0d" * 4
 BLUE = {"first": "liu-bei", "second": "cao-cao"}
 WHITE = {"first": "liu-bei", "second": "sun-wu"}
 VERMILION = {"first": "cao-cao", "second": "yuan-shao"}
+DEADLINE = {"answer": "3d", "grace": "1d"}
 _PLAYER_KINGDOMS = ("cao-cao", "liu-bei", "sun-wu", "yuan-shao", "gongsun-zan", "yuan-shu",
                     "liu-zhang", "liu-biao", "ma-teng")  # the rulebook's order (3.1(A))
 
@@ -203,3 +205,39 @@ def _log() -> Any:
     from pbem.engine import Log
 
     return Log()
+
+
+@pytest.mark.rule("3.1(B)")
+def test_a_seat_claimed_before_opening_its_sealed_ranking_drafts_by_default() -> None:
+    """A player who sealed a ranking and then stops answering before opening it: once the
+    deadline has passed, a claim makes the seat absent; its ranking is never opened, the
+    default ranking (the rulebook's order) stands in for it, the draft goes on, and the
+    whole chain re-checks."""
+    with freeze_time("2026-11-28 09:00:00") as clock:
+        done: list[str] = []
+
+        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
+                      ) -> savefile.SaveFile | None:
+            if done or prev.due is None or prev.due["step"] != "unseal":
+                return None
+            owing = prev.due["role"]
+            claimer = next(p for p in prev.players if p["role"] != owing)
+            clock.tick(5 * 86400)
+            done.append(owing)
+            return claims.make(prev, by_key[claimer["key"]])
+
+        result = selfplay.play("dragons-tigers", 3, 2, dice="open", deadline=DEADLINE,
+                               interject=interject, salts=salts("sealed claim", 3),
+                               keys=[labelled_key(f"sealed claim {i}") for i in range(3)],
+                               max_actions=300)
+        selfplay.verify(result)
+    claim = next(s for s in result.saves if s.actions and s.actions[0]["do"] == "claim")
+    log = "\n".join(claim.doc["log"])
+    label = games.get("dragons-tigers").role_label(done[0])
+    assert f"{label} is absent: their sealed answer is never opened" in log, log
+    after = result.saves[result.saves.index(claim):]
+    opened = next(s for s in after if any("Every sealed answer is open" in line
+                                          for line in s.doc["log"]))
+    assert any(line.strip().startswith(f"By default for {label} (")
+               for line in opened.doc["log"]), opened.doc["log"]
+    assert any(k["owner"] == done[0] for k in opened.state["kingdoms"].values())
