@@ -15,7 +15,16 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
-from pbem import chain, identity, savefile, selfplay, session, strict_yaml, witness_answers
+from pbem import (
+    chain,
+    claims,
+    identity,
+    savefile,
+    selfplay,
+    session,
+    strict_yaml,
+    witness_answers,
+)
 from pbem.cli.main import app
 from pbem.engine import Action, Prompt
 from pbem.ledger import Ledger
@@ -186,3 +195,24 @@ def tree(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` with its bytes (to prove nothing was written)."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file()}
+
+
+Interject = Callable[[savefile.SaveFile, dict[str, identity.LocalIdentity]],
+                     "savefile.SaveFile | None"]
+
+
+def claim_once(ready: Callable[[savefile.SaveFile], bool], clock: Any,
+               claimed: list[str]) -> Interject:
+    """For ``selfplay.play(interject=...)``: the first time ``ready(save)`` holds, another
+    player claims against the one due, the frozen ``clock`` moved five days on; whom they
+    claimed against is added to ``claimed``."""
+    def interject(prev: savefile.SaveFile, by_key: dict[str, identity.LocalIdentity]
+                  ) -> savefile.SaveFile | None:
+        if claimed or prev.due is None or not ready(prev):
+            return None
+        owing = prev.due["role"]
+        claimer = next(p for p in prev.players if p["role"] != owing)
+        clock.tick(5 * 86400)
+        claimed.append(owing)
+        return claims.make(prev, by_key[claimer["key"]])
+    return interject

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
-from pbem import chain, claims, gameplay, games, savefile, sealed_orders, selfplay, session
+from pbem import chain, gameplay, games, savefile, sealed_orders, selfplay, session
 from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.secrets.errors import SecretsError
-from tests.security.kit import labelled_key, resign, salts
+from tests.security.kit import claim_once, labelled_key, resign, salts
 
 KIND = "dragons-tigers"
 NAMES = ("ann", "ben", "cat")
@@ -216,16 +216,7 @@ def test_a_seat_claimed_before_opening_its_sealed_ranking_drafts_by_default() ->
     with freeze_time("2026-11-28 09:00:00") as clock:
         done: list[str] = []
 
-        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
-                      ) -> savefile.SaveFile | None:
-            if done or prev.due is None or prev.due["step"] != "unseal":
-                return None
-            owing = prev.due["role"]
-            claimer = next(p for p in prev.players if p["role"] != owing)
-            clock.tick(5 * 86400)
-            done.append(owing)
-            return claims.make(prev, by_key[claimer["key"]])
-
+        interject = claim_once(lambda prev: prev.due["step"] == "unseal", clock, done)
         result = selfplay.play("dragons-tigers", 3, 2, dice="open", deadline=DEADLINE,
                                interject=interject, salts=salts("sealed claim", 3),
                                keys=[labelled_key(f"sealed claim {i}") for i in range(3)],

@@ -15,7 +15,7 @@ from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.rules.absent_seats import DEFAULTS
 from pbem.identity import LocalIdentity
 from pbem.signing import PrivateKey
-from tests.security.kit import cli, labelled_key, salts
+from tests.security.kit import claim_once, cli, labelled_key, salts
 
 DEADLINE = {"answer": "3d", "grace": "1d"}
 START = "2026-11-28 09:00:00"
@@ -146,17 +146,8 @@ def test_an_absent_seat_asks_nothing_and_the_game_ends_normally() -> None:
     with freeze_time(START) as clock:
         done: list[str] = []
 
-        def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
-                      ) -> savefile.SaveFile | None:
-            if done or prev.sequence < 30 or prev.pending is not None \
-                    or prev.due["step"] not in DECISIONS:
-                return None
-            owing = prev.due["role"]
-            claimer = next(p for p in prev.players if p["role"] != owing)
-            clock.tick(5 * 86400)
-            done.append(owing)
-            return claims.make(prev, by_key[claimer["key"]])
-
+        interject = claim_once(lambda prev: prev.sequence >= 30 and prev.pending is None
+                               and prev.due["step"] in DECISIONS, clock, done)
         result = selfplay.play("dragons-tigers", 3, 1, dice="witnessed", deadline=DEADLINE,
                                interject=interject, salts=salts("whole", 3),
                                keys=[labelled_key(f"whole {i}") for i in range(3)])
