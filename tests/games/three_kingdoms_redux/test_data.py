@@ -131,3 +131,20 @@ def test_the_game_declares_its_hidden_decks_from_the_data() -> None:
                                                                    "shu": 22}
     assert "cao-cao" not in private["wei"]["generals"]
     assert MODULE.private_decks({"players": 3, "tutorial": True}) == {}
+
+
+def test_a_game_of_an_owners_data_pins_only_the_built_in_files_it_still_reads(
+        tmp_path: Path) -> None:
+    """On an owner's data set a game still reads the built-in board, rule numbers and
+    tutorial, so those are pinned; the built-in generals, cards and locations it does not
+    read are not (a later fix to them does not refuse the owner's game)."""
+    jia = record("generals", "jia-xu")
+    jia.update(combat=1, reconstructed=[])
+    data = dataset.load_data(write(tmp_path / "mine.yaml", {"generals": [jia]}))
+    owners = MODULE.builtin_data_files(MODULE.options(3, {"data": data.hash}))
+    builtins = MODULE.builtin_data_files(MODULE.options(3))
+    assert [p.name for p in owners] == ["board.yaml", "rules.yaml", "tutorial.yaml"]
+    assert [p.name for p in builtins] == [p.name for p in owners] + [
+        "generals.yaml", "cards.yaml", "locations.yaml"]
+    assert MODULE.builtin_data_hash(MODULE.options(3, {"data": data.hash})) != \
+        MODULE.builtin_data_hash(MODULE.options(3))
