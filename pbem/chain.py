@@ -169,6 +169,7 @@ def check_first(save: SaveFile) -> GameModule:
              f"written for {save.kind} version {save.game['version']}; this pbem plays "
              f"version {module.version}", where)
     require(save.game["title"] == module.title, "the game's title is not the game's", where)
+    gamedata.check_builtin(module, save.game, where)
     require(save.writer == save.players[0]["role"], "the first save must be the creator's",
              where)
     gamedata.accept(module, save.game["options"], save.doc["data"], where)
@@ -262,6 +263,7 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     handing = bool(save.actions) and save.actions[0].get("do") == seats.SEAT
     require(same(save.game, prev.game) and (handing or same(save.players, prev.players)),
              "the game's fixed details (options, players, keys) changed", where)
+    gamedata.check_builtin(module, save.game, where)
     require(save.previous == prev.sha256,
              f"its previous-save hash does not match save {prev.sequence}", where)
     require(save.sequence == prev.sequence + 1,

@@ -16,8 +16,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from pbem import builtin_data
 from pbem.arguments import by_value, check_fixed, mapping_forms, read
 from pbem.dice import Dice
 from pbem.offers import ActionSpec as ActionSpec
@@ -149,6 +151,19 @@ class GameModule(ABC):
     def private_decks(self, options: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
         """Each role's own hidden decks (role -> deck name -> card ids)."""
         return {}
+
+    # The data files a game ships are pinned by hash in every game's header
+    # (pbem/builtin_data.py): a pbem with other built-in data refuses the game.
+    def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
+        """The shipped data files a game with these options reads while it is played (its
+        board, tables, cards...; not help texts, and not what an owner's data set
+        replaces). ``()``: none, and nothing is pinned."""
+        return ()
+
+    def builtin_data_hash(self, options: Mapping[str, Any]) -> str | None:
+        """The hash of :meth:`builtin_data_files` (cached), ``None`` when there are none."""
+        files = self.builtin_data_files(options)
+        return builtin_data.digest(tuple(files)) if files else None
 
     # A game whose data can be replaced (an owner's transcription) answers these; see
     # pbem/gamedata.py. ``data_hash`` is None when the game uses its built-in data.

@@ -1,6 +1,8 @@
 """A game's own data set, when the players use another than the built-in one (an owner's
 transcription of their printed cards): embedded in the game's first save, pinned by its
 hash in the game's options, and kept on each machine that has checked that first save.
+The built-in data a game reads is pinned too, by its hash in the game's header
+(``game.builtin``, :func:`check_builtin`).
 
 A game module that takes data files answers :meth:`GameModule.load_data_file` (for
 ``pbem new --data FILE``), :meth:`GameModule.load_data_document` (for an embedded
@@ -21,6 +23,20 @@ from pbem.errors import ChainError, PbemError
 
 def _cached(kind: str, digest: str) -> Path:
     return paths.data_dir() / "datasets" / f"{kind}-{digest}.yaml"
+
+
+def _short(digest: str | None) -> str:
+    return "none" if digest is None else f"{digest[:12]}..."
+
+
+def check_builtin(module: GameModule, game: Mapping[str, Any], where: str) -> None:
+    """Refuse a game whose header pins other built-in data than this pbem's own."""
+    pinned = game.get("builtin")
+    ours = module.builtin_data_hash(game["options"])
+    if pinned != ours:
+        raise ChainError(f"this game was made with other built-in {module.title} data "
+                         f"({_short(pinned)}); this pbem has {_short(ours)}: replay it with "
+                         f"the pbem version that made it", where)
 
 
 def embed(module: GameModule, options: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -83,10 +99,12 @@ def _from_first_save(module: GameModule, options: Mapping[str, Any], game_id: st
 
 
 def for_save(save: Any) -> GameModule:
-    """The game module of a save, with the data set its game uses loaded."""
+    """The game module of a save, with the data set its game uses loaded; a game made
+    with other built-in data is refused."""
     from pbem import games
 
     module = games.get(save.kind)
+    check_builtin(module, save.game, save.where)
     if save.sequence == 0 and save.doc.get("data") is not None:
         accept(module, save.game["options"], save.doc["data"], save.where)
     ready(module, save.game["options"], save.where, save.game_id)

@@ -24,7 +24,7 @@ FIELDS = ("format", "game", "players", "sequence", "writer", "written", "previou
           "dice", "actions", "pending", "contributions", "log", "state", "data")
 ORDER: dict[str, tuple[str, ...]] = {
     "": FIELDS,
-    "game": ("id", "kind", "version", "title", "options", "scenario", "dice", "deadline",
+    "game": ("id", "kind", "version", "builtin", "title", "options", "scenario", "dice", "deadline",
              "created"),
     "player": ("role", "name", "key"),
     "due": ("role", "step", "text"),
@@ -174,6 +174,8 @@ def _game(game: dict[str, Any], where: str) -> None:
     pattern(game["id"], HEX32, where, "game.id", "32 lower-case hexadecimal digits")
     pattern(game["kind"], KIND, where, "game.kind", "a game's name")
     pattern(game["version"], VERSION, where, "game.version", "a version")
+    if game["builtin"] is not None:
+        pattern(game["builtin"], HEX64, where, "game.builtin", "a SHA-256 in hex, or null")
     text(game["title"], where, "game.title", MAX_TITLE)
     typed(game, "options", dict, where, "game.options")
     typed(game, "scenario", dict, where, "game.scenario", nullable=True)

@@ -55,7 +55,8 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
     players = [{"role": role, "name": name, "key": key}
                for role, name, key in zip(roles, names, keys, strict=True)]
     game = {"id": game_id or secrets.token_hex(16), "kind": module.kind,
-            "version": module.version, "title": module.title, "options": checked,
+            "version": module.version, "builtin": module.builtin_data_hash(checked),
+            "title": module.title, "options": checked,
             "scenario": dict(scenario) if scenario is not None else None,
             "dice": dice, "deadline": dict(deadline) if deadline else None,
             "created": saving.now_utc()}

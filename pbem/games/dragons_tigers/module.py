@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any
 
 from pbem.dice import Dice
@@ -18,7 +19,7 @@ from pbem.games.dragons_tigers import (
     view,
     wording,
 )
-from pbem.games.dragons_tigers.catalog import FACTION_IDS, load_catalog
+from pbem.games.dragons_tigers.catalog import FACTION_IDS, data_files, load_catalog
 from pbem.games.dragons_tigers.orders import ORDERS
 from pbem.games.dragons_tigers.orders import update as update_orders
 from pbem.games.dragons_tigers.rules import absent_seats, s03_setup
@@ -55,6 +56,9 @@ class DragonsTigers(GameModule):
         if agreed is not None:
             checked["kingdoms"] = self._agreed(players, agreed)
         return checked
+
+    def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
+        return data_files()
 
     def _agreed(self, players: int, agreed: Any) -> dict[str, list[str]]:
         """Kingdoms agreed at creation: role -> [main, allies...] (3.1(A), 12.2)."""

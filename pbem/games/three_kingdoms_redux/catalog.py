@@ -117,6 +117,10 @@ class Catalog:
         return self.unit_types[unit_type].weapon
 
 
+FILES = ("board.yaml", "rules.yaml", "tutorial.yaml")
+"""The catalog's files: play reads them whatever data set a game uses."""
+
+
 def _fail(source: str, field: str, message: str) -> CatalogError:
     return CatalogError(f"{source}: {field}: {message}")
 

@@ -31,6 +31,7 @@ from typing import Any
 from pbem import strict_yaml
 from pbem.errors import UsageError
 from pbem.games.three_kingdoms_redux.catalog import DATA_DIR, ROLES, load_catalog
+from pbem.games.three_kingdoms_redux.catalog import FILES as CATALOG_FILES
 from pbem.games.three_kingdoms_redux.records import (
     CARD_FIELDS,
     DECKS,
@@ -61,6 +62,7 @@ __all__ = [
     "Location",
     "build",
     "builtin",
+    "builtin_files",
     "from_document",
     "get",
     "load_data",
@@ -158,12 +160,15 @@ def build(doc: Mapping[str, Any], source: str) -> DataSet:
                    MappingProxyType(locations), canonical, digest)
 
 
+SECTIONS = ("generals", "cards", "locations")
+"""The replaceable sections, each the built-in file of its name (``generals.yaml``...)."""
+
 _MAKERS = {"generals": parse_general, "cards": parse_card, "locations": parse_location}
 
 
 def _builtin_document() -> dict[str, Any]:
     doc: dict[str, Any] = {}
-    for key in ("generals", "cards", "locations"):
+    for key in SECTIONS:
         name = f"{key}.yaml"
         doc[key] = strict_yaml.load((DATA_DIR / name).read_text(encoding="utf-8"), name)[key]
     return doc
@@ -172,6 +177,13 @@ def _builtin_document() -> dict[str, Any]:
 @functools.cache
 def builtin() -> DataSet:
     return build(_builtin_document(), "built-in data")
+
+
+def builtin_files(replaced: bool) -> tuple[Path, ...]:
+    """The shipped data files a game reads: the catalog's, and the built-in data set's
+    unless the game uses an owner's data set (``replaced``) instead."""
+    names = CATALOG_FILES if replaced else (*CATALOG_FILES, *(f"{k}.yaml" for k in SECTIONS))
+    return tuple(DATA_DIR / name for name in names)
 
 
 def merge(doc: Mapping[str, Any], source: str) -> dict[str, Any]:

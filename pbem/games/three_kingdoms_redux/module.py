@@ -9,6 +9,7 @@ hidden decks, each state's generals (lords excluded) its own hidden deck. Option
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any
 
 from pbem.engine import GameModule, Log, Prompt, State
@@ -182,6 +183,9 @@ class ThreeKingdomsRedux(GameModule):
     def describe_action(self, action: dict[str, Any]) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
         return f"{action.get('do')} {args}".strip()
+
+    def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
+        return dataset.builtin_files(replaced=self.data_hash(options) is not None)
 
     def load_data_file(self, path: str) -> dict[str, Any]:
         return {"data": dataset.load_data(path).hash}

@@ -173,3 +173,20 @@ def test_the_tests_owners_transcription_is_whole_read_and_changed_as_it_says() -
                           "effects": [{"kind": "on-build", "gain": {"untrained": 3}}]},
         "tian-shui": {"name": "Wu Zhang Yuan", "zh": "五丈原"},
     }
+
+
+def test_a_game_of_an_owners_data_pins_only_the_built_in_files_it_still_reads(
+        tmp_path: Path) -> None:
+    """On an owner's data set a game still reads the built-in board, rule numbers and
+    tutorial, so those are pinned; the built-in generals, cards and locations it does not
+    read are not (a later fix to them does not refuse the owner's game)."""
+    jia = record("generals", "jia-xu")
+    jia.update(combat=1, reconstructed=[])
+    data = dataset.load_data(write(tmp_path / "mine.yaml", {"generals": [jia]}))
+    owners = MODULE.builtin_data_files(MODULE.options(3, {"data": data.hash}))
+    builtins = MODULE.builtin_data_files(MODULE.options(3))
+    assert [p.name for p in owners] == ["board.yaml", "rules.yaml", "tutorial.yaml"]
+    assert [p.name for p in builtins] == [p.name for p in owners] + [
+        "generals.yaml", "cards.yaml", "locations.yaml"]
+    assert MODULE.builtin_data_hash(MODULE.options(3, {"data": data.hash})) != \
+        MODULE.builtin_data_hash(MODULE.options(3))

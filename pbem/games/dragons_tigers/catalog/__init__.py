@@ -71,6 +71,7 @@ __all__ = [
     "MandateSpace",
     "StartPlacement",
     "Tables",
+    "data_files",
     "load_catalog",
 ]
 
@@ -86,6 +87,13 @@ _FILES = (
     "counters.yaml",
     "factions.yaml",
 )
+
+
+
+def data_files() -> tuple[Path, ...]:
+    """The data files play reads: the catalog's and the rules' numbers (``rules.yaml``);
+    not the rules' summaries, which only help players."""
+    return tuple(DATA_DIR / name for name in (*_FILES, "rules.yaml"))
 
 
 @dataclass(frozen=True)
