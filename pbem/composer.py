@@ -252,6 +252,11 @@ class Composer:
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self._start(list(given))
             return self.log.lines()
+        asked = gameplay.game_prompt(self.module, self.state)
+        if action["do"] == sealed_orders.SEAL and sealed_orders.must_seal(
+                self.state, asked, self.role):  # given again (a draft): its own answer
+            assert asked is not None
+            action = sealed_orders.reopen(self.state, asked, action, self._keys())
         if action["do"] in chain.ENGINE_VERBS:
             raise IllegalAction(f"'{action['do']}' is done by pbem itself")
         prompt = self.prompt()
@@ -279,7 +284,6 @@ class Composer:
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
         seat = self._seat()
-        asked = gameplay.game_prompt(self.module, self.state)
         if sealed_orders.must_seal(self.state, asked, self.role) \
                 and body["do"] in {spec.verb for spec in prompt.actions}:
             assert asked is not None

@@ -163,6 +163,18 @@ def _opened(rnd: Mapping[str, Any], entry: Mapping[str, Any],
     return canonical_action(json.loads(payload["order"])), str(payload["nonce"])
 
 
+def reopen(state: State, game_prompt: Prompt, action: Mapping[str, Any],
+           keys: GameKeys) -> Action:
+    """The answer a ``seal`` action of this player's stands for, read from its envelope
+    (to compose it again, e.g. from a draft); refused when their key does not open it."""
+    rnd = _round(state, game_prompt)
+    try:
+        return _opened(rnd, {"envelope": action.get("envelope")}, keys)[0]
+    except (SecretsError, ValueError, KeyError, TypeError):
+        raise IllegalAction("a sealed answer is given again only by its own player, as "
+                            "sealed in this round", game_prompt.rule) from None
+
+
 def unseal(state: State, role: str, keys: GameKeys) -> Action:
     """The ``unseal`` action that opens ``role``'s answer in the round now opening."""
     rnd = state[KEY]["round"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from freezegun import freeze_time
 
-from pbem import answering, identity, savefile, sealed_orders, session
+from pbem import answering, identity, savefile, session
 from pbem.signing import PrivateKey
 
 SAVES = Path(__file__).resolve().parents[1] / "saves"
@@ -58,9 +58,6 @@ def rebuild(saves: list[savefile.SaveFile],
             else:
                 composer = session.Composer(prev, me)
                 for action in save.actions[1 if step == "carry-on" else 0:]:
-                    if action["do"] == sealed_orders.SEAL:  # its player's own answer, read
-                        action = sealed_orders.mine(save.doc, save.state, save.writer,
-                                                    me.key) or action
                     if action["do"] != "start":
                         composer.act({k: v for k, v in action.items()
                                       if k not in ("dice", "reveals")})

@@ -232,3 +232,18 @@ def test_a_seat_claimed_before_opening_its_sealed_ranking_drafts_by_default() ->
     assert any(line.strip().startswith(f"By default for {label} (")
                for line in opened.doc["log"]), opened.doc["log"]
     assert any(k["owner"] == done[0] for k in opened.state["kingdoms"].values())
+
+
+def test_a_sealed_answer_given_again_is_composed_the_same(draft: Any) -> None:
+    """A draft keeps a sealed answer as sealed: given again, Blue's own pbem reads it from
+    its envelope and writes the very same save; another player's key cannot give it."""
+    people, saves = draft
+    prev, blue_save = saves[2], saves[3]
+    sealed = next(a for a in blue_save.actions if a["do"] == sealed_orders.SEAL)
+    with freeze_time(blue_save.doc["written"]):
+        again = session.Composer(prev, people[0])
+        again.act(dict(sealed))
+        assert again.finish().raw == blue_save.raw
+    white_turn = session.Composer(saves[3], people[1])
+    with pytest.raises(IllegalAction, match="only by its own player"):
+        white_turn.act(dict(sealed))
