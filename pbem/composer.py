@@ -205,7 +205,7 @@ class Composer:
         """True while the prompt is addressed to this player (and they need not wait for
         the others' part of their hidden cards to read them first)."""
         prompt = self.prompt()
-        return (prompt is not None and prompt.role == self.role
+        return (prompt is not None and prompt.role == self.role and prompt.step != UNSEAL
                 and hand_waits(self.state, prompt, self.roles) is None)
 
     def due(self) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pbem import chain, identity, savefile, session
+from pbem import answering, identity, savefile, session
 from pbem.errors import IllegalAction
 from pbem.selfplay import candidates
 from pbem.signing import PrivateKey
@@ -39,8 +39,8 @@ def random_chain(folder: Path, saves: int, seed: int = 8,
         prev = made[-1]
         assert prev.due is not None
         writer = by_key[prev.player(prev.due["role"])["key"]]
-        if prev.due["step"] == chain.WITNESS:
-            made.append(session.witness(prev, writer))
+        if prev.due["step"] in answering.AUTOMATIC:  # a witness answer, a sealed answer opened
+            made.append(answering.AUTOMATIC[prev.due["step"]](prev, writer))
             continue
         composer = session.Composer(prev, writer)
         while composer.my_move():
