@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import games, paths, savefile, selfplay, session, strict_yaml
+from pbem import answering, games, paths, savefile, selfplay, session, strict_yaml
 from pbem.engine import Action
 from pbem.errors import ChainError, FormatError, IllegalAction, SignatureError
 from pbem.games.dragons_tigers.catalog import data_files
@@ -57,6 +57,9 @@ def _play(people: list[LocalIdentity], decisions: int = 1) -> list[SaveFile]:
         while composer.my_move():
             _legal(composer)
         saves.append(composer.finish())
+        while saves[-1].due["step"] in answering.AUTOMATIC:  # e.g. a sealed answer opened
+            saves.append(answering.AUTOMATIC[saves[-1].due["step"]](
+                saves[-1], by_role[saves[-1].due["role"]]))
     return saves
 
 
