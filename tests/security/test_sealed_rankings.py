@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.secrets.errors import SecretsError
-from tests.security.kit import claim_once, labelled_key, resign, salts
+from tests.security.kit import claim_once, cli, labelled_key, resign, salts
 
 KIND = "dragons-tigers"
 NAMES = ("ann", "ben", "cat")
@@ -247,3 +248,24 @@ def test_a_sealed_answer_given_again_is_composed_the_same(draft: Any) -> None:
     white_turn = session.Composer(saves[3], people[1])
     with pytest.raises(IllegalAction, match="only by its own player"):
         white_turn.act(dict(sealed))
+
+
+def test_show_tells_only_its_own_player_their_sealed_ranking(draft: Any, tmp_path: Any
+                                                             ) -> None:
+    """`pbem show` of the save after Blue sealed: with Blue's key it says Blue's ranking
+    (text and JSON); with White's key, nothing of it."""
+    people, saves = draft
+    path = tmp_path / savefile.file_name(saves[3].game_id, saves[3].sequence, saves[3].writer)
+    path.write_bytes(saves[3].raw)
+    keys = {}
+    for person in people[:2]:
+        keys[person.name] = tmp_path / f"{person.name}.key"
+        keys[person.name].write_bytes(person.key.to_openssh())
+    code, out, _ = cli("show", path, "--key", keys["ann"])
+    assert code == 0 and "Your sealed answer" in out and "liu-bei" in out, out
+    code, out, _ = cli("show", path, "--key", keys["ben"])
+    assert code == 0 and "Your sealed answer" not in out, out
+    code, out, _ = cli("show", path, "--key", keys["ann"], "--json")
+    assert json.loads(out)["sealed_answer"] == {"do": "rank", **BLUE}
+    code, out, _ = cli("show", path, "--key", keys["ben"], "--json")
+    assert json.loads(out)["sealed_answer"] is None and '"first": "liu-bei"' not in out
