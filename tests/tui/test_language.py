@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from pbem import games, selfplay
+from pbem import games
 from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
 from pbem.selfplay import candidates
+from tests import fixed_games
 from tests.tui.kit import (
     choose,
     log_text,
@@ -157,7 +158,7 @@ def test_the_phrase_book_covers_a_sealed_draft() -> None:
     engine writes for that exchange (sealing, the last answer, the openings, the rankings
     carried out, a refused ranking giving way to the default) and every question it puts
     is said in Chinese."""
-    result = selfplay.play("dragons-tigers", 3, 3, dice="open")
+    result = fixed_games.play("dragons-tigers", 3, 3, dice="open")  # the same on every run
     module = games.get("dragons-tigers")
     view = module.view(result.saves[-1].state, None)
     names = name_pairs([*module.board()["areas"], *view["kingdoms"], *view["characters"],
@@ -173,6 +174,18 @@ def test_the_phrase_book_covers_a_sealed_draft() -> None:
     assert any("sealed: nobody sees it" in text for text in texts)
     left = {text: say(text) for text in texts if say.untranslated(say(text))}
     assert not left, f"{len(left)} engine texts stay English, e.g. {list(left.items())[:5]}"
+
+
+def test_a_capture_whose_captor_was_chosen_is_said_in_chinese() -> None:
+    """When a player chooses which of their kingdoms takes a captured retainer, the line
+    names the captor first; each of its three endings reads in Chinese."""
+    say = EngineText("dragons-tigers", "zh", {"Chen Gong": "陳宮", "Liu Bei": "劉備"})
+    head = "  » Chen Gong 陳宮, taken by Liu Bei 劉備; "
+    assert say(head + "submission roll 6 > loyalty 5: joins Liu Bei 劉備 (5.7(C))") == \
+        "  » 陳宮為劉備所俘；降服擲骰6＞忠誠5：投效劉備 (5.7(C))"
+    for ending in ("submission roll 2 <= loyalty 5: beheaded",
+                   "he never submits and is beheaded"):
+        assert not say.untranslated(say(head + ending + " (5.7(C))")), say(head + ending)
 
 
 def test_english_passes_through() -> None:
