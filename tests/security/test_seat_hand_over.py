@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
+import itertools
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+from unittest import mock
 
 import pytest
 from freezegun import freeze_time
@@ -18,6 +22,7 @@ from pbem import absence, chain, claims, hand_over, savefile, seats, session
 from pbem.errors import ChainError, PbemError, UsageError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
+from pbem.secrets import envelope
 from pbem.verification import check
 from tests.security.kit import accept_all, cli, labelled_key, race, resign
 
@@ -205,7 +210,13 @@ def _redux_with_hand_over(release: bool) -> tuple[list[savefile.SaveFile], dict[
 
     seen: dict[str, Any] = {}
     dave = LocalIdentity("dave", labelled_key("seat redux dave"))
-    with freeze_time(START) as clock:
+    drawn = itertools.count()
+
+    def fixed_bytes(size: int) -> bytes:  # the envelopes' randomness, the same on every run
+        return hashlib.sha256(f"seat redux envelope {next(drawn)}".encode()).digest()[:size]
+
+    with freeze_time(START) as clock, mock.patch.object(
+            envelope, "os", SimpleNamespace(urandom=fixed_bytes)):
         def interject(prev: savefile.SaveFile, by_key: dict[str, LocalIdentity]
                       ) -> savefile.SaveFile | None:
             if "claim" not in seen:
