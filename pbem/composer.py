@@ -116,7 +116,6 @@ class Composer:
         self.waiting_for = ""
         self.dice = self._new_dice()
         self.chosen: dict[str, Any] = {}
-        self.sealed_plain: dict[str, Action] = getattr(self, "sealed_plain", {})
         self.notes: list[tuple[str, str]] = getattr(self, "notes", [])
         self.pending_start = self.starting
         if self.starting and not self.table:
@@ -288,9 +287,7 @@ class Composer:
                 and body["do"] in {spec.verb for spec in prompt.actions}:
             assert asked is not None
             gameplay.trial(self.module, self.state, self.role, body, seat)
-            plain = body
             body = sealed_orders.seal(self.state, asked, body, self._keys())
-            self.sealed_plain[body["commitment"]] = plain
         try:
             if seat is not None:
                 body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
@@ -355,8 +352,6 @@ class Composer:
 
     def _unsealed(self, action: Action) -> Action:
         """An action as its player gave it: sealed choices in clear again (to replay)."""
-        if action.get("do") == sealed_orders.SEAL:
-            return self.sealed_plain[action["commitment"]]
         return {k: self.chosen.get(v, v) if isinstance(v, str) else v
                 for k, v in action.items()}
 
