@@ -31,7 +31,8 @@ def fill(spec: ActionSpec, rng: random.Random) -> Action:
         elif param.kind == "choice":
             action[param.name] = rng.choice(param.options).value
         elif param.kind == "choices":
-            count = rng.randint(max(1, param.minimum), max(1, param.maximum))
+            most = len(param.options)
+            count = rng.randint(min(max(1, param.minimum), most), min(max(1, param.maximum), most))
             action[param.name] = [o.value for o in rng.sample(param.options, count)]
     return action
 

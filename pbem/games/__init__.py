@@ -32,6 +32,13 @@ def _builtin() -> None:
             return ThreeKingdomsRedux()
 
         _FACTORIES["three-kingdoms-redux"] = three_kingdoms_redux
+    if "three-kingdoms-card-game" not in _FACTORIES:
+        def three_kingdoms_card_game() -> GameModule:
+            from pbem.games.three_kingdoms_card_game.module import ThreeKingdomsCardGame
+
+            return ThreeKingdomsCardGame()
+
+        _FACTORIES["three-kingdoms-card-game"] = three_kingdoms_card_game
 
 
 def kinds() -> list[str]:

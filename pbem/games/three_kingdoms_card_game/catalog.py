@@ -260,3 +260,10 @@ def load(source: str | Path | None = None) -> CardData:
     if path.is_dir():
         return _load(_folder(path))
     return _load(((None, str(path), _text(path)),))
+
+
+def from_document(document: Mapping[str, Any], label: str = "embedded data") -> CardData:
+    """A whole data set given as plain data (the four sections, as
+    :attr:`CardData.document` holds them): each section replaces the built-in one."""
+    text = strict_yaml.dump({"mode": "replace", **{s: document[s] for s in SECTIONS}})
+    return _load(((None, label, text),))

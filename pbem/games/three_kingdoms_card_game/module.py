@@ -1,0 +1,155 @@
+"""The Three Kingdoms Card Game as a pbem game module (2 to 6 players, seats ``seat1``...).
+
+Hidden information goes through :mod:`pbem.hidden`: the Main Deck is a shared hidden deck
+and the hands are handles into it; the lords are public and drawn with the game's dice.
+Options: ``data`` (the hash of a registered card data set, default the built-in one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pbem.engine import GameModule, Log, Prompt, State
+from pbem.errors import IllegalAction, UsageError
+from pbem.games.three_kingdoms_card_game import dataset, describe, flow, rules
+from pbem.games.three_kingdoms_card_game import view as views
+from pbem.games.three_kingdoms_card_game.fixed import DATA_DIR
+from pbem.games.three_kingdoms_card_game.orders import ORDERS
+from pbem.games.three_kingdoms_card_game.orders import update as update_orders
+from pbem.games.three_kingdoms_card_game.rules import register_all
+from pbem.games.three_kingdoms_card_game.rules.setup import MAIN, main_deck, opening_state
+from pbem.games.three_kingdoms_card_game.table import Table, seat_name
+
+register_all()
+del rules
+
+SEATS = tuple(f"seat{n}" for n in range(1, 7))
+DATA_FILES = ("characters.yaml", "events.yaml", "artifacts.yaml", "lands.yaml")
+
+
+class ThreeKingdomsCardGame(GameModule):
+    kind = "three-kingdoms-card-game"
+    title = "The Three Kingdoms Card Game"
+    version = "1"
+    min_players = 2
+    max_players = 6
+    uses_secrets = True
+    sealed_answers = True  # war cards and bribery bids
+
+    def roles(self, options: Mapping[str, Any]) -> list[str]:
+        return list(SEATS[: int(options["players"])])
+
+    def role_label(self, role: str) -> str:
+        return seat_name(role)
+
+    def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        given = dict(given or {})
+        if given.pop("players", players) != players:
+            raise UsageError("the number of players does not match the options")
+        if not self.min_players <= players <= self.max_players:
+            raise UsageError(f"{self.title} takes {self.min_players} to {self.max_players} "
+                             "players")
+        checked: dict[str, Any] = {"players": players}
+        digest = given.pop("data", None)
+        if digest is not None:
+            if not isinstance(digest, str):
+                raise UsageError("option data is the hash of a data set")
+            dataset.get(digest)
+            checked["data"] = digest
+        if given:
+            raise UsageError(f"unknown option {sorted(given)[0]!r} (known: data)")
+        return checked
+
+    def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
+        return {MAIN: main_deck(options)}
+
+    def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
+        if scene:
+            raise UsageError("this game has no scenarios yet")
+        return opening_state(options, self.roles(options))
+
+    def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
+        flow.advance(Table(state, dice, log, secrets))
+
+    def prompt(self, state: State, known: Mapping[str, str] | None = None) -> Prompt | None:
+        return flow.current_prompt(Table(state, known=known))
+
+    def apply(self, state: State, role: str, action: dict[str, Any], dice: Any, log: Log,
+              secrets: Any = None) -> None:
+        t = Table(state, dice, log, secrets)
+        if action.get("do") == "orders":
+            if set(action) - {"do", "set"}:
+                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
+            state["orders"][role] = update_orders(state["orders"][role], action.get("set"))
+            log.add(f"{t.rname(role)} changes standing orders: "
+                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            flow.advance(t)
+            return
+        flow.act(t, role, action)
+        flow.advance(t)
+
+    absent_defaults: Mapping[str, tuple[str, ...]] = {
+        "window": ("pass",), "main": ("end-main",), "rearrange": ("done",),
+        "war-card": ("war-card",), "bribe-bid": ("bid",)}
+
+    def view(self, state: State, role: str | None,
+             known: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return views.view(state, role, known or {})
+
+    def describe(self, state: State, role: str | None = None,
+                 known: Mapping[str, str] | None = None) -> str:
+        return describe.position(state, role, known or {})
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state.get("result")
+
+    def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
+        return dict(ORDERS)
+
+    def dice_context(self, state: State) -> str:
+        return f"turn {state['turn']['number']}"
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        args = ", ".join(f"{k}: {v}" for k, v in action.items() if k not in ("do", "dice"))
+        return f"{action.get('do')} {args}".strip()
+
+    # ------------------------------------------------------------------ data
+
+    def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
+        fixed = (DATA_DIR / "rules.yaml", DATA_DIR / "war.yaml")
+        if self.data_hash(options) is not None:
+            return fixed
+        return fixed + tuple(DATA_DIR / name for name in DATA_FILES)
+
+    def load_data_file(self, path: str) -> dict[str, Any]:
+        return {"data": dataset.load_data(path).hash}
+
+    def data_document(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        digest = options.get("data")
+        return None if digest is None else dict(dataset.get(digest).document)
+
+    def load_data_document(self, document: Any) -> str:
+        return dataset.from_document(document).hash
+
+    def data_hash(self, options: Mapping[str, Any]) -> str | None:
+        digest = options.get("data")
+        return None if digest is None or digest == dataset.builtin().hash else str(digest)
+
+    def data_loaded(self, digest: str) -> bool:
+        try:
+            dataset.get(digest)
+        except UsageError:
+            return False
+        return True
+
+    def data_notice(self, options: Mapping[str, Any]) -> str | None:
+        data = dataset.get(options.get("data"))
+        counts = data.reconstructed_counts()
+        if not any(counts.values()):
+            return None
+        return (f"This game uses reconstructed card data ({counts['characters']} characters, "
+                f"{counts['events']} events, {counts['artifacts']} artifacts and "
+                f"{counts['lands']} lands have values the rulebook does not print, marked *; "
+                "see docs/cardgame-data.md; play your own transcription with --data).")

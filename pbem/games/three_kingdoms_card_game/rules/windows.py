@@ -1,0 +1,92 @@
+"""Answers at any time (IV.2.d): the reaction window after each play, and the chain.
+
+After a play, every other player holding a card is asked in turn, clockwise from the
+player on the left of the one whose play opened the window (rules notes 23); her standing
+order may answer for her (pass, or ask only when the play aims at her). The first who
+plays an instant opens a new window on top of it, in which everyone else may answer
+again. When a window closes with nobody answering, the chain takes effect from the top
+down: a counter cancels the play it answers, and a cancelled play does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.engine import Prompt
+from pbem.games.three_kingdoms_card_game.flow import Handler, handler
+from pbem.games.three_kingdoms_card_game.rules import cards, effects, plays
+from pbem.games.three_kingdoms_card_game.table import Table
+from pbem.stepmachine import Step, ask, button
+
+
+def _asks(t: Table, step: Step, role: str) -> bool:
+    """Whether ``role`` is asked in this window (else she passes by standing order)."""
+    if not t.hand(role):
+        return False
+    wish = t.order(role, "window")
+    if wish == "pass":
+        return False
+    return wish == "ask" or plays.entry_concerns(t, t.s["chain"][-1], role)
+
+
+@handler
+class Window(Handler):
+    name = "window"
+
+    def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if step["at"] >= len(step["asked"]):
+            return None
+        role = step["asked"][step["at"]]
+        if not _asks(t, step, role):
+            return None
+        top = t.s["chain"][-1]
+        offers = [button("pass", "Let it take effect", "intervention.instant.answer"),
+                  *plays.play_specs(t, role, in_window=True)]
+        text = (f"{t.rname(top['role'])} plays {_what(t, top)}: answer with an instant "
+                f"card, or let it take effect")
+        return plays.with_hand(ask(role, "window", text, offers, "intervention.instant.answer"))
+
+    def run(self, t: Table, step: Step) -> None:
+        if step["at"] >= len(step["asked"]):
+            t.s["stack"].pop()
+            if not t.s["stack"] or t.s["stack"][-1]["step"] != "resolve":
+                t.s["stack"].append({"step": "resolve"})
+            return
+        step["at"] += 1  # no card in hand, or her standing order passes for her
+
+    def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
+        if action["do"] == "pass":
+            step["at"] += 1
+            return
+        t.s["stack"].pop()  # the new play opens a window of its own
+        cards.play_from_hand(t, role, dict(action, do="play"), in_window=True)
+
+
+def _what(t: Table, entry: Mapping[str, Any]) -> str:
+    kind = entry["kind"]
+    if kind == "ability":
+        return f"{t.cname(entry['card'])}'s ability"
+    if kind == "battle":
+        return f"an attack on {t.lname(entry['args']['land'])}"
+    if kind == "bribe":
+        return f"a bribe of {t.cname(entry['card'])}"
+    return t.cname(entry["card"])
+
+
+@handler
+class Resolve(Handler):
+    """The chain takes effect, the last play first."""
+
+    name = "resolve"
+
+    def run(self, t: Table, step: Step) -> None:
+        chain = t.s["chain"]
+        if not chain:
+            t.s["stack"].pop()
+            return
+        entry = chain.pop()
+        effects.carry_out(t, entry, chain)
+
+
+__all__ = ["Resolve", "Window"]
