@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.three_kingdoms_card_game import dataset, describe, flow, rules
+from pbem.games.three_kingdoms_card_game import dataset, describe, flow, rules, scenario
 from pbem.games.three_kingdoms_card_game import view as views
 from pbem.games.three_kingdoms_card_game.fixed import DATA_DIR
 from pbem.games.three_kingdoms_card_game.orders import ORDERS
@@ -66,9 +66,10 @@ class ThreeKingdomsCardGame(GameModule):
         return {MAIN: main_deck(options)}
 
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
+        state = opening_state(options, self.roles(options))
         if scene:
-            raise UsageError("this game has no scenarios yet")
-        return opening_state(options, self.roles(options))
+            scenario.apply(state, scene, main_deck(options))
+        return state
 
     def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
         flow.advance(Table(state, dice, log, secrets))

@@ -40,6 +40,8 @@ class Turn(Handler):
                 return
             step["phase"] = "main"
             t.s["stack"].append({"step": "main", "role": role})
+            if step.pop("skip_draw", False):  # a scenario starting in the Main Phase
+                return
             lands = len(t.lands_of(role))
             t.deal(role, max(lands, t.data.rules.opening_draw_min), "turn.opening")
         elif phase == "main":
