@@ -60,6 +60,11 @@ class Secrets(Protocol):
         """Move one of ``handles`` (all held by one player), chosen at random, to ``to``."""
         ...
 
+    def move(self, handles: Sequence[str], to: str) -> None:
+        """Move face-down cards, all held by one player, to ``to`` (the game's rules have
+        had both agree, e.g. a trade); only the two may know them."""
+        ...
+
     def discard(self, handles: Sequence[str], pile: str) -> None:
         """Put face-down cards on a face-down pile (its size is public)."""
         ...
@@ -159,6 +164,13 @@ class OpenSecrets:
         chosen = handles[index]
         self.pass_to(chosen, to)
         return chosen
+
+    def move(self, handles: Sequence[str], to: str) -> None:
+        holders = {self._card(h)["holder"] for h in handles}
+        if len(holders) > 1 or None in holders:
+            raise IllegalAction("the cards moved are held by one player")
+        for handle in handles:
+            self.pass_to(handle, to)
 
     def discard(self, handles: Sequence[str], pile: str) -> None:
         piles = self._data["piles"].setdefault(pile, [])

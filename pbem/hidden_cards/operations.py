@@ -148,6 +148,14 @@ class SealedSecrets:
         self._move(chosen, model.card(self.data, chosen), to)
         return chosen
 
+    def move(self, handles: Sequence[str], to: str) -> None:
+        entries = [model.card(self.data, h) for h in handles]
+        holders = {entry["holder"] for entry in entries}
+        if len(holders) > 1 or None in holders:
+            raise IllegalAction("the cards moved are held by one player")
+        for handle, entry in zip(handles, entries, strict=True):
+            self._move(handle, entry, to)
+
     def _move(self, handle: str, entry: dict[str, Any], to: str) -> None:
         """A face-down card changes hands: its former holder owes the new one a pass."""
         if entry["face"] is None:

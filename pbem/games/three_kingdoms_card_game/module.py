@@ -93,7 +93,7 @@ class ThreeKingdomsCardGame(GameModule):
 
     absent_defaults: Mapping[str, tuple[str, ...]] = {
         "window": ("pass",), "main": ("end-main",), "rearrange": ("done",),
-        "war-card": ("war-card",), "bribe-bid": ("bid",)}
+        "war-card": ("war-card",), "bribe-bid": ("bid",), "trade": ("refuse-trade",)}
 
     def view(self, state: State, role: str | None,
              known: Mapping[str, str] | None = None) -> dict[str, Any]:

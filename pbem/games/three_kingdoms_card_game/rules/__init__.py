@@ -15,6 +15,7 @@ def register_all() -> None:
         ending,
         main_phase,
         setup,
+        trades,
         turn,
         windows,
     )

@@ -11,7 +11,7 @@ from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
-from pbem.games.three_kingdoms_card_game.rules import cards, plays
+from pbem.games.three_kingdoms_card_game.rules import cards, plays, trades
 from pbem.games.three_kingdoms_card_game.table import Table
 from pbem.stepmachine import Step, ask, button, choice, require
 
@@ -64,6 +64,9 @@ class Main(Handler):
                                      "character.lord.appoint", params=(
                 choice("character", "Your new lord",
                        [(cid, t.cname(cid)) for cid in appointable], appointable[0]),)))
+        trade = trades.offer_spec(t, role)
+        if trade is not None:
+            offers.append(trade)
         offers.append(button("end-main", "End the Main Phase", "turn.phases"))
         prompt = ask(role, "main", "play your Main Phase: any stage in any order, or end it",
                      offers, "turn.main.stages")
@@ -79,6 +82,8 @@ class Main(Handler):
             _attack(t, role, action)
         elif verb == "bribe":
             _bribe(t, role, action)
+        elif verb == trades.OFFER:
+            trades.offer(t, role, action)
         elif verb == "appoint-lord":
             cid = str(action.get("character"))
             require(cid in _appointable(t, role), "appoint one of your own characters on the "

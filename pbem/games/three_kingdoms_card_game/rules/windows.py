@@ -15,7 +15,7 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
-from pbem.games.three_kingdoms_card_game.rules import cards, effects, plays
+from pbem.games.three_kingdoms_card_game.rules import cards, effects, plays, trades
 from pbem.games.three_kingdoms_card_game.table import Table
 from pbem.stepmachine import Step, ask, button
 
@@ -43,6 +43,9 @@ class Window(Handler):
         top = t.s["chain"][-1]
         offers = [button("pass", "Let it take effect", "intervention.instant.answer"),
                   *plays.play_specs(t, role, in_window=True)]
+        trade = trades.offer_spec(t, role)
+        if trade is not None:
+            offers.append(trade)
         text = (f"{t.rname(top['role'])} plays {_what(t, top)}: answer with an instant "
                 f"card, or let it take effect")
         return plays.with_hand(ask(role, "window", text, offers, "intervention.instant.answer"))
@@ -58,6 +61,9 @@ class Window(Handler):
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         if action["do"] == "pass":
             step["at"] += 1
+            return
+        if action["do"] == trades.OFFER:
+            trades.offer(t, role, action)  # she is asked again once it is answered
             return
         t.s["stack"].pop()  # the new play opens a window of its own
         cards.play_from_hand(t, role, dict(action, do="play"), in_window=True)
