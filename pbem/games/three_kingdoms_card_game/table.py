@@ -33,6 +33,7 @@ MAIN = "main"
 PILE = "discard"
 LORD = "lord:"
 STAGES = ("event", "battle", "bribery")
+_RECORDS: dict[tuple[str, str], Record] = {}  # (data set, card) -> its record
 
 
 def seat_name(role: str) -> str:
@@ -75,7 +76,11 @@ class Table:
         return seat_name(role)
 
     def record(self, card: str) -> Record:
-        return self.data.record(card)
+        key = (self.data.hash, card)
+        rec = _RECORDS.get(key)
+        if rec is None:
+            rec = _RECORDS[key] = self.data.record(card)
+        return rec
 
     def cname(self, card: str) -> str:
         return self.record(card).name
@@ -143,9 +148,17 @@ class Table:
             return f"{rec.name}{mark}: artifact"
         return f"{rec.name}{mark}: event"
 
-    def take_from_hand(self, role: str, entry: str) -> None:
+    def take_from_hand(self, role: str, entry: str, played: bool = False) -> None:
+        """A card leaves ``role``'s hand; her lord taken back to hand and then discarded,
+        bid or traded away is her lord no more (rules notes 16)."""
+        card = self.public_card(entry)
         self.hand(role).remove(entry)
         self.s["open_hand"].pop(entry, None)
+        if not played and card is not None and self.s["lords"][role] == card:
+            self.s["lords"][role] = None
+            self.s["lord_lost"][role] = True
+            self.say(f"{self.rname(role)}'s lord {self.cname(card)} has left the hand: "
+                     f"{self.rname(role)} has no lord", "character.lord.appoint")
 
     def deal(self, role: str, count: int, rule: str) -> int:
         """Draw ``count`` cards into ``role``'s hand; the Main Deck running out is shuffled

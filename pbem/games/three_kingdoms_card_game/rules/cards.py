@@ -13,7 +13,7 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.records import Artifact, Character, Event
 from pbem.games.three_kingdoms_card_game.rules import plays
-from pbem.games.three_kingdoms_card_game.table import Table
+from pbem.games.three_kingdoms_card_game.table import LORD, Table
 from pbem.stepmachine import require
 
 KINDS = {"play-character": Character, "play-artifact": Artifact, "play-event": Event}
@@ -74,10 +74,11 @@ def play_from_hand(t: Table, role: str, action: Mapping[str, Any], in_window: bo
         key = STAGE_KEY[type(rec)]
         if key != "events":  # an event counts only once it works (event-card.retry)
             t.s["turn"]["plays"][key] += 1
-    t.take_from_hand(role, entry)
+    t.take_from_hand(role, entry, played=True)
     t.say(f"{t.rname(role)} plays {rec.name}" + _aims(t, args),
           "intervention.instant.any-time" if instant else f"event.{type(rec).__name__.lower()}")
-    plays.push(t, {"kind": kind, "role": role, "card": card, "handle": entry, "args": args})
+    handle = None if entry.startswith(LORD) else entry  # a lord is no hidden card
+    plays.push(t, {"kind": kind, "role": role, "card": card, "handle": handle, "args": args})
 
 
 def _placement(t: Table, role: str, action: Mapping[str, Any]) -> dict[str, Any]:

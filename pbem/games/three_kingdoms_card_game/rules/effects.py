@@ -10,7 +10,7 @@ from typing import Any
 
 from pbem.games.three_kingdoms_card_game.records import Artifact, Character, Event
 from pbem.games.three_kingdoms_card_game.rules import plays
-from pbem.games.three_kingdoms_card_game.table import Table
+from pbem.games.three_kingdoms_card_game.table import LORD, Table
 
 
 def carry_out(t: Table, entry: dict[str, Any], chain: list[dict[str, Any]]) -> None:
@@ -113,10 +113,13 @@ def _work(t: Table, role: str, source: str | None, effect: Mapping[str, Any],
                 break
             entry = hand[t.draw(len(hand), f"a random card for {role}") - 1 if len(hand) > 1
                          else 0]
-            hand.remove(entry)
-            if t.public_card(entry) is None:
-                t.secrets.take_random([entry], role)
+            card = t.public_card(entry)
+            t.take_from_hand(victim, entry)
+            if card is None:
+                t.secrets.move([entry], role)
             t.hand(role).append(entry)
+            if card is not None and not entry.startswith(LORD):
+                t.s["open_hand"][entry] = card
             t.say(f"{t.rname(role)} takes a card at random from {t.rname(victim)}'s hand",
                   "event.event")
 

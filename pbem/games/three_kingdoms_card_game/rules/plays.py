@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem.engine import ActionSpec, Param, Prompt
+from pbem.engine import ActionSpec, Option, Param, Prompt
 from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.records import Artifact, Character, Event
 from pbem.games.three_kingdoms_card_game.table import Table
-from pbem.stepmachine import choice, require
+from pbem.stepmachine import require
 
 NONE = "none"
 TARGETED = ("kill", "duel", "control", "return-to-hand", "rotate")
@@ -24,7 +24,8 @@ PLAYER_EFFECTS = ("discard-random", "take-random", "look-at-hand")
 
 
 def _opt(name: str, label: str, options: list[tuple[str, str]]) -> Param:
-    return replace(choice(name, label, [(NONE, "none"), *options], NONE))
+    return Param(name, "choice", label, (Option(NONE, "none"),
+                                         *(Option(v, lab) for v, lab in options)), default=NONE)
 
 
 def hand_param(t: Table, role: str, want: tuple[type, ...] | None) -> Param:
@@ -38,7 +39,9 @@ def hand_param(t: Table, role: str, want: tuple[type, ...] | None) -> Param:
         options.append((entry, t.label(entry)))
     if not options:
         options = [(entry, t.label(entry)) for entry in t.hand(role)]
-    return replace(choice("card", "Card from your hand", options, options[0][0]), required=True)
+    return Param("card", "choice", "Card from your hand",
+                 tuple(Option(v, lab) for v, lab in options), default=options[0][0],
+                 required=True)
 
 
 def target_params(t: Table, role: str) -> tuple[Param, ...]:

@@ -98,5 +98,8 @@ def _move(t: Table, giver: str, taker: str, entries: list[str]) -> None:
     if hidden:
         t.secrets.move(hidden, taker)
     for entry in entries:
-        t.hand(giver).remove(entry)
+        card = t.public_card(entry)
+        t.take_from_hand(giver, entry)
         t.hand(taker).append(entry)
+        if card is not None and not entry.startswith(LORD):
+            t.s["open_hand"][entry] = card
