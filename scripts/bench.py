@@ -22,7 +22,10 @@ Targets (checked here, never in timed tests):
   (``shuffle_prove_ms``) and checked within 250 ms (``shuffle_verify_ms``), 3-player key;
   a card drawn to a player within 50 ms of CPU (``draw_to_player_ms``);
 * a whole random Three Kingdoms Redux game with sealed cards, every save made and checked,
-  within 4 s (``redux_game_with_sealed_cards_ms``).
+  within 4 s (``redux_game_with_sealed_cards_ms``);
+* The Three Kingdoms Card Game: at least 60 random 4-player games adjudicated per minute
+  (``cardgame_random_games_per_min``); at most 1.5 saves needing a person per player-turn
+  (``cardgame_person_hops_per_turn``, pbem/games/three_kingdoms_card_game/bench.py).
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "draw_to_player_ms": ("<=", 50.0), "audit_full_game_ms": ("<=", 2000.0),
            "redux_game_with_sealed_cards_ms": ("<=", 4000.0),
            "redux_random_games_per_min": (">=", 100.0),
+           "cardgame_random_games_per_min": (">=", 60.0),
+           "cardgame_person_hops_per_turn": ("<=", 1.5),
            "witness_round_trip_ms": ("<=", 1500.0),
            "witness_round_trip_3p_ms": ("<=", 1500.0),
            "mail_kib_per_handover_redux": ("<=", 50.0),
@@ -326,6 +331,11 @@ def main() -> int:
     from pbem.games.three_kingdoms_redux.bench import redux_random_games_per_min
 
     figures["redux_random_games_per_min"] = redux_random_games_per_min(max(3, args.games))
+    from pbem.games.three_kingdoms_card_game import bench as cardgame_bench
+
+    figures["cardgame_random_games_per_min"] = cardgame_bench.cardgame_random_games_per_min(
+        max(3, args.games))
+    figures["cardgame_person_hops_per_turn"] = cardgame_bench.cardgame_person_hops_per_turn(20)
     failed = []
     for name, value in figures.items():
         if isinstance(value, float):

@@ -49,7 +49,9 @@ class Battle(Handler):
                                                   [(c, t.cname(c)) for c in candidates],
                                                   candidates[0]),))], rule)
         if step["phase"] == "picks":
-            waiting = [r for r in (step["role"], step["defender"]) if r not in step["picks"]]
+            # the defender first: she is the one just asked, so her card often shares her
+            # save; the attacker answers last, in clear, and plays on
+            waiting = [r for r in (step["defender"], step["role"]) if r not in step["picks"]]
             if not waiting:
                 return None
             return replace(self._pick_prompt(t, step, waiting[0]), sealed=tuple(waiting))

@@ -24,7 +24,8 @@ class Bids(Handler):
     def prompt(self, t: Table, step: Step) -> Prompt | None:
         if not self._valid(t, step):
             return None
-        waiting = [r for r in (step["role"], step["defender"]) if r not in step["bids"]]
+        # the defender first: she is the one just asked, so her bid often shares her save
+        waiting = [r for r in (step["defender"], step["role"]) if r not in step["bids"]]
         if not waiting:
             return None
         role = waiting[0]

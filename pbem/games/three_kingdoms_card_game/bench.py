@@ -1,0 +1,71 @@
+"""The benchmark figures of The Three Kingdoms Card Game for scripts/bench.
+
+``cardgame_random_games_per_min``: complete random 4-player games the rules engine
+adjudicates per minute on one core (in memory, with its dice and hidden cards; no saves),
+from the median time of ``count`` games. Target: at least 60.
+
+``cardgame_person_hops_per_turn``: signed saves that need a person, per player-turn,
+median over seeded random 4-player games with the default standing orders. A save holds
+every action its player takes before another player must act, so a save needing a person
+begins each time the prompt passes to another player. Target: at most 1.5.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import statistics
+import time
+
+from pbem import gameplay, games, selfplay
+from pbem.dice import ChainDice
+from pbem.engine import Log, copy_state
+from pbem.errors import IllegalAction
+
+KIND = "three-kingdoms-card-game"
+
+
+def random_game_ms(count: int = 10, first_seed: int = 1000) -> float:
+    """Median milliseconds to adjudicate one random 4-player game."""
+    selfplay.adjudicate(KIND, 4, first_seed - 1)  # warm up: data loaded, caches filled
+    times = []
+    for seed in range(first_seed, first_seed + count):
+        start = time.perf_counter()
+        selfplay.adjudicate(KIND, 4, seed)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def cardgame_random_games_per_min(count: int = 10) -> float:
+    return 60000.0 / random_game_ms(count)
+
+
+def person_hops_per_turn(seed: int) -> float:
+    """Saves needing a person per player-turn in one random 4-player game."""
+    module = games.get(KIND)
+    rng = random.Random(seed)
+    state = gameplay.opening(module, module.options(4, {}), None)
+    dice = ChainDice(hashlib.sha256(f"person hops {seed}".encode()).digest())
+    gameplay.start(module, state, dice, Log())
+    hops, last = 0, None
+    while (prompt := gameplay.prompt(module, state)) is not None:
+        if prompt.role != last:
+            hops += 1
+            last = prompt.role
+        for action in selfplay.candidates(prompt, rng):
+            backup, mark = copy_state(state), dice.snapshot()
+            try:
+                gameplay.apply(module, state, prompt.role, action, dice, Log())
+                break
+            except IllegalAction:
+                state, _ = backup, dice.restore(mark)
+    return hops / max(1, int(state["turn"]["number"]))
+
+
+def cardgame_person_hops_per_turn(games_count: int = 20) -> float:
+    return statistics.median(person_hops_per_turn(seed) for seed in range(games_count))
+
+
+if __name__ == "__main__":  # pragma: no cover - a quick look by hand
+    print(f"cardgame_random_games_per_min: {cardgame_random_games_per_min():.1f}")
+    print(f"cardgame_person_hops_per_turn: {cardgame_person_hops_per_turn():.2f}")
