@@ -28,7 +28,12 @@ from pbem.steps import (
 
 
 def check_request(module: GameModule, save: SaveFile, state: State) -> None:
-    """A request's pending action is legal, offered, and waits for the other players."""
+    """A request's pending action is legal, offered, and waits for the other players.
+
+    An action that first shows the actor's own hidden card or sealed choice (which a
+    verifier reads only once they carry on) may roll or need others' part after it: its
+    request stands, and its last witness hands it back to the actor (:func:`resolve_request`).
+    """
     where = save.where
     pending = save.pending
     assert pending is not None
@@ -47,11 +52,8 @@ def check_request(module: GameModule, save: SaveFile, state: State) -> None:
             if complete_action(prompt, action) != action:
                 raise IllegalAction("it is not written in its complete form")
         guard(where, "the pending action", try_pending, module, state, pending, seat)
-    except NeedActor:
-        raise ChainError("the pending action needs nobody else: it should have been done",
-                         where) from None
-    except NeedContribution:
-        return
+    except (NeedActor, NeedContribution):
+        return  # NeedActor: what follows the actor's own secret only their pbem can see
     except NeedWitness:
         require(save.dice_mode == "witnessed", "only witnessed games wait for dice", where)
         return

@@ -28,6 +28,7 @@ from tests.security.kit import accept_all, cli, labelled_key, race, resign
 
 DEADLINE = {"answer": "1h", "grace": "30m"}
 START = "2026-11-28 09:00:00"
+ENVELOPES = "seat redux envelope"  # the label of the Redux games' envelope randomness
 
 
 def _claimed(label: str = "seat") -> tuple[dict[str, LocalIdentity], list[savefile.SaveFile],
@@ -201,10 +202,12 @@ def test_a_forged_hand_over_changing_a_players_key_does_not_stop_the_game() -> N
 
 
 @functools.cache
-def _redux_with_hand_over(release: bool) -> tuple[list[savefile.SaveFile], dict[str, Any]]:
+def _redux_with_hand_over(release: bool, envelopes: str
+                          ) -> tuple[list[savefile.SaveFile], dict[str, Any]]:
     """A Redux game by mail: a state is claimed while bidding, and at the next save the
     player due hands its seat to dave (with or without the departing player's release);
-    then random players play the game to its end, dave in the seat."""
+    then random players play the game to its end, dave in the seat. ``envelopes`` labels
+    the envelopes' randomness (another label, another game)."""
     from pbem import selfplay
     from tests.security.kit import salts
 
@@ -213,7 +216,7 @@ def _redux_with_hand_over(release: bool) -> tuple[list[savefile.SaveFile], dict[
     drawn = itertools.count()
 
     def fixed_bytes(size: int) -> bytes:  # the envelopes' randomness, the same on every run
-        return hashlib.sha256(f"seat redux envelope {next(drawn)}".encode()).digest()[:size]
+        return hashlib.sha256(f"{envelopes} {next(drawn)}".encode()).digest()[:size]
 
     with freeze_time(START) as clock, mock.patch.object(
             envelope, "os", SimpleNamespace(urandom=fixed_bytes)):
@@ -257,10 +260,10 @@ def test_hidden_cards_are_handed_over_only_with_the_departing_players_release() 
     """With hidden cards the absent player's cards are sealed to their key: without their
     release the seat is not handed over (the game ends by absence when it needs those
     secrets); a hand-over that leaves the release out is refused on arrival."""
-    saves, seen = _redux_with_hand_over(release=False)
+    saves, seen = _redux_with_hand_over(False, ENVELOPES)
     assert "hand-over" not in seen and "release" in seen["refused"]
     assert absence.ended(saves[-1].state)
-    with_release, _ = _redux_with_hand_over(release=True)
+    with_release, _ = _redux_with_hand_over(True, ENVELOPES)
     made = next(s for s in with_release if s.actions and s.actions[0]["do"] == "seat")
     before = next(s for s in with_release if s.sha256 == made.previous)
 
@@ -274,17 +277,23 @@ def test_hidden_cards_are_handed_over_only_with_the_departing_players_release() 
         chain.check_next(chain.check_first(with_release[0]), before, bare)
 
 
-def test_with_the_release_the_newcomer_plays_the_hidden_cards_to_the_audit() -> None:
+@pytest.mark.parametrize("envelopes", [ENVELOPES, "try 45"])
+def test_with_the_release_the_newcomer_plays_the_hidden_cards_to_the_audit(
+        envelopes: str) -> None:
     """The departing player's pbem releases the seat's secrets sealed to the newcomer: the
     newcomer's pbem reads the seat's cards, gives its part of others' cards, the game goes
     on to its end, and the audit of every hidden step passes with the secrets the newcomer
-    opens for that seat."""
-    saves, seen = _redux_with_hand_over(release=True)
+    opens for that seat. In the second game a player constructs a card of their hand as
+    their round's last action and the next round's recruits are drawn at once: the
+    request shows that card only as its actor carries on."""
+    saves, seen = _redux_with_hand_over(True, envelopes)
     assert "hand-over" in seen
     gone = seen["gone"]
     index = next(i for i, s in enumerate(saves) if s.sha256 == seen["hand-over"].sha256)
     later = saves[index + 1:]
     assert any(s.writer == gone and s.player(gone)["name"] == "dave" for s in later)
+    if envelopes != ENVELOPES:  # a witnessed roll after the actor showed their card
+        assert any({"reveals", "dice"} <= set(s.actions[0]) for s in later if s.actions)
     final = saves[-1]
     assert final.due is None and not absence.ended(final.state)
     verdict = chain.verify(final, saves[:-1], audit=True)
