@@ -221,7 +221,31 @@ def prompt(module: GameModule, state: State, viewer: str | None = None,
                 return None
             viewer = bare.role
         known = knowledge(state, viewer)
-    return sealed_orders.prompt(state, module.prompt(state, known))  # type: ignore[call-arg]
+    asked = module.prompt(_as_asked(module, state), known)  # type: ignore[call-arg]
+    return sealed_orders.prompt(state, asked)
+
+
+def _as_asked(module: GameModule, state: State) -> State:
+    """The position the next role of an open sealed round answers in: the game has not
+    seen the answers sealed before hers, so its question is put to her as if those roles
+    had answered by default (her own cards, her own options), as :func:`trial` tries it."""
+    rnd = (state.get(sealed_orders.KEY) or {}).get("round")
+    if not rnd or not rnd["orders"]:
+        return state
+    waiting = [r for r in rnd["roles"] if r not in rnd["orders"]]
+    if not waiting:
+        return state
+    scratch, dice = copy_state(state), WitnessDice()
+    scratch[sealed_orders.KEY] = {**scratch[sealed_orders.KEY], "round": None}
+    seat = Seat("", [], {})  # a bystander: a default answer shows no card
+    try:
+        for other in rnd["roles"][:rnd["roles"].index(waiting[0])]:
+            default = _default_for(module, scratch, other, dice, seat)
+            if default is not None:
+                _apply_game(module, scratch, other, default, dice, Log(), seat)
+    except (NeedWitness, NeedDice, IllegalAction):
+        return state
+    return scratch
 
 
 def view(module: GameModule, state: State, role: str | None,

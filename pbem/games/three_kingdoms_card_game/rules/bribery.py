@@ -34,7 +34,7 @@ class Bids(Handler):
         options = [(entry, t.label(entry)) for entry in hand]
         spec = ActionSpec("bid", "Bid cards of your hand", "bribery.bid", params=(
             replace(subset("cards", "Cards you bid (what they are does not matter)", options,
-                           least, len(hand)), default=[]),))
+                           least, len(hand)), default=[e for e, _ in options[:least]]),))
         text = (f"bid for {t.cname(step['target'])} ({t.hearts(step['target'])} heart(s) "
                 f"count for its player): choose cards of your hand in secret")
         prompt = ask(role, "bribe-bid", text, [spec], "bribery.bid")
