@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import keeping, savefile, session, store, witness_answers
+from pbem import keeping, responses, savefile, session, store, witness_answers
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
@@ -94,6 +94,19 @@ def answer(request: SaveFile, me: LocalIdentity) -> Answer:
         return Answer(request, None, None, exc.line())
 
 
+def by_response(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """The answer this player's standing responses give to ``request``, written and kept
+    (``None``: they do not decide it, and the player is asked)."""
+    if Ledger(me.key.public).already_moved(request, str(request.due["role"])) \
+            if request.due else True:
+        return None
+    try:
+        made = responses.answer(request, me)
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return None if made is None else _kept(request, made)
+
+
 def _kept(request: SaveFile, made: SaveFile) -> Answer:
     """A save this player's pbem made on ``request``, written into the local store."""
     path = store.game_folder(made.game_id) / savefile.file_name(
@@ -164,11 +177,17 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
                 if done is None or done.save is None:
                     break
                 continue
-            if save is None or not is_automatic(save):
+            if save is None or save.due is None \
+                    or save.role_of(me.key.public) != save.due["role"]:
                 break
-            assert save.due is not None
-            if save.role_of(me.key.public) != save.due["role"]:
-                break
+            if not is_automatic(save):
+                done = by_response(save, me)
+                if done is None:
+                    break
+                out.append(done)
+                if done.save is None:
+                    break
+                continue
             done = answer(save, me)
             out.append(done)
             if done.save is None:

@@ -238,6 +238,21 @@ class GameModule(ABC):
         name -> (allowed values, default, what it answers). Empty: the game has none."""
         return {}
 
+    def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
+                rule: Any) -> dict[str, Any] | None:
+        """The action a player's standing response ``rule`` (kept on her machine,
+        pbem/responses.py) gives to ``prompt``, or ``None`` when it does not decide."""
+        return None
+
+    def check_responses(self, given: Mapping[str, Any], where: str,
+                        options: Mapping[str, Any]) -> None:
+        """Refuse standing responses this game (with these options) does not understand
+        (a UsageError naming the step); by default the game takes none."""
+        from pbem.errors import UsageError
+
+        if given:
+            raise UsageError(f"{where}: {self.title} takes no standing responses")
+
     def describe(self, state: State, role: str | None = None) -> str:
         """A short text picture of the position for terminals and e-mail."""
         return ""

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from pbem import answering, paths, savefile, witness_answers
+from pbem import answering, paths, responses, savefile, witness_answers
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
@@ -39,12 +39,14 @@ def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile
     ``game``, when given), unsent."""
     ledger = Ledger(me.key.public)
     sent = _sent()
+    by_responses = responses.written()
     out = []
     for game_id in ledger.games() if game is None else [game]:
         save = answering.head_of(ledger, game_id)[0]
         if (save is not None and save.sha256 not in sent and save.actions
                 and (save.actions[0]["do"] in answering.AUTOMATIC
-                     or (len(save.actions) == 1 and "answers" in save.actions[0]))
+                     or (len(save.actions) == 1 and "answers" in save.actions[0])
+                     or save.sha256 in by_responses)
                 and save.role_of(me.key.public) == save.writer):
             out.append(save)
     return out
@@ -89,8 +91,11 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
         lines.append(_post(line, name, _answer_id(answer), cfg, settings_fatal,
                            lambda a=answer, r=request: answer_letter.prepare(
                                a, r, cfg, me.key.public)))
+    by_responses = responses.written()
     for save in unsent(me, game):
         label = "carried on" if "answers" in save.actions[0] else "answered"
+        if save.sha256 in by_responses:
+            label = "responded"
         line = f"{label:<12} {save.short()}: " \
                f"{requests.answered(save, outbox.before(save))}"
         name = savefile.file_name(save.game_id, save.sequence, save.writer)

@@ -13,7 +13,14 @@ from typing import Any
 
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.three_kingdoms_card_game import dataset, describe, flow, rules, scenario
+from pbem.games.three_kingdoms_card_game import (
+    dataset,
+    describe,
+    flow,
+    responses,
+    rules,
+    scenario,
+)
 from pbem.games.three_kingdoms_card_game import view as views
 from pbem.games.three_kingdoms_card_game.fixed import DATA_DIR
 from pbem.games.three_kingdoms_card_game.orders import ORDERS
@@ -94,6 +101,14 @@ class ThreeKingdomsCardGame(GameModule):
     absent_defaults: Mapping[str, tuple[str, ...]] = {
         "window": ("pass",), "main": ("end-main",), "rearrange": ("done",),
         "war-card": ("war-card",), "bribe-bid": ("bid",), "trade": ("refuse-trade",)}
+
+    def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
+                rule: Any) -> dict[str, Any] | None:
+        return responses.respond(state, prompt.step, prompt.role, known, rule)
+
+    def check_responses(self, given: Mapping[str, Any], where: str,
+                        options: Mapping[str, Any]) -> None:
+        responses.check(given, where, options.get("data"))
 
     def view(self, state: State, role: str | None,
              known: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -1,0 +1,56 @@
+"""``pbem respond``: a player's standing responses, kept on her own machine (never in a
+save), that answer questions put to her while another player acts (pbem/responses.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem import games, responses, savefile, strict_yaml
+from pbem.cli.common import AsName, KeyPath, guarded, me, say
+from pbem.cli.main import PLAY, app
+from pbem.errors import UsageError
+
+
+@app.command(rich_help_panel=PLAY, epilog=(
+    "Examples: [bold]pbem respond SAVE[/bold] (show them) · "
+    "[bold]pbem respond SAVE --file responses.yaml[/bold] · "
+    "[bold]pbem respond SAVE --clear[/bold]"))
+@guarded
+def respond(
+    save_path: Annotated[Path, typer.Argument(metavar="SAVE")],
+    file: Annotated[Path | None, typer.Option(
+        "--file", metavar="FILE", help="Set this game's standing responses from a YAML file "
+                                       "(docs/standing-orders.md, \"Standing responses\").")
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget them: ask me again.")] = False,
+    as_name: AsName = None,
+    key: KeyPath = None,
+) -> None:
+    """Show or set your standing responses for a game: answers your pbem gives unattended,
+    kept on this machine only, to questions put to you while another player acts."""
+    save = savefile.read(save_path)
+    local = me(as_name, key)
+    if save.role_of(local.key.public) is None:
+        raise UsageError("you are not a player of this game", str(save_path))
+    module = games.get(save.kind)
+    if clear:
+        responses.forget(save.game_id)
+        say("Standing responses cleared: you are asked again.")
+        return
+    if file is not None:
+        try:
+            raw = file.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {file}: {exc.strerror}") from None
+        given = strict_yaml.load(strict_yaml.decode(raw, str(file)), str(file))
+        path = responses.store(module, save, given, str(file))
+        say(f"Standing responses kept in {path} (this machine only).")
+        return
+    current = responses.load(save.game_id)
+    if not current:
+        say("No standing responses for this game: you are asked every question.")
+        return
+    say(strict_yaml.dump(current).rstrip())
