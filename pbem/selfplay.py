@@ -171,3 +171,18 @@ def adjudicate(kind: str, players: int, seed: int,
             raise RuntimeError(f"no offered action was accepted at {prompt.step}")
         actions += 1
     return state, actions
+
+
+def median_game_ms(kind: str, players: int, count: int = 10, first_seed: int = 1000) -> float:
+    """Median milliseconds the rules engine takes to adjudicate one random game in memory
+    (a warm-up game first: data loaded, caches filled)."""
+    import statistics
+    import time
+
+    adjudicate(kind, players, first_seed - 1)
+    times = []
+    for seed in range(first_seed, first_seed + count):
+        start = time.perf_counter()
+        adjudicate(kind, players, seed)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.errors import IllegalAction
+from pbem import standing_orders
 
 # name -> (allowed values, default, what it answers); the default is listed first
 ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -57,7 +57,7 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
 
 
 def default_orders() -> dict[str, str]:
-    return {name: spec[1] for name, spec in ORDERS.items()}
+    return standing_orders.defaults(ORDERS)
 
 
 def full(current: Mapping[str, str]) -> dict[str, str]:
@@ -73,19 +73,7 @@ def value(orders: Mapping[str, str], name: str) -> str:
 
 def update(current: Mapping[str, str], given: Any) -> dict[str, str]:
     """Check a ``set`` mapping of new orders and merge it into ``current``."""
-    if not isinstance(given, dict) or not given:
-        raise IllegalAction("orders are given as 'set: {NAME: VALUE}'")
-    merged = dict(current)
-    for name, new in given.items():
-        if name not in ORDERS:
-            raise IllegalAction(f"unknown standing order {name!r} (known: "
-                                f"{', '.join(ORDERS)})")
-        allowed = ORDERS[name][0]
-        if new not in allowed:
-            raise IllegalAction(f"standing order {name} takes {', '.join(allowed)}, "
-                                f"not {new!r}")
-        merged[name] = new
-    return merged
+    return standing_orders.update(ORDERS, current, given)
 
 
 def wants_question(orders: Mapping[str, str], name: str) -> bool:

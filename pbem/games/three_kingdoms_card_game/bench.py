@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
-import time
 
 from pbem import gameplay, games, selfplay
 from pbem.dice import ChainDice
@@ -27,13 +26,7 @@ KIND = "three-kingdoms-card-game"
 
 def random_game_ms(count: int = 10, first_seed: int = 1000) -> float:
     """Median milliseconds to adjudicate one random 4-player game."""
-    selfplay.adjudicate(KIND, 4, first_seed - 1)  # warm up: data loaded, caches filled
-    times = []
-    for seed in range(first_seed, first_seed + count):
-        start = time.perf_counter()
-        selfplay.adjudicate(KIND, 4, seed)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return selfplay.median_game_ms(KIND, 4, count, first_seed)
 
 
 def cardgame_random_games_per_min(count: int = 10) -> float:

@@ -7,9 +7,6 @@ time of ``count`` games. Target: at least 100.
 
 from __future__ import annotations
 
-import statistics
-import time
-
 from pbem import selfplay
 
 KIND = "three-kingdoms-redux"
@@ -17,13 +14,7 @@ KIND = "three-kingdoms-redux"
 
 def random_game_ms(count: int = 10, first_seed: int = 1000) -> float:
     """Median milliseconds to adjudicate one random 3-player game."""
-    selfplay.adjudicate(KIND, 3, first_seed - 1)  # warm up: data loaded, caches filled
-    times = []
-    for seed in range(first_seed, first_seed + count):
-        start = time.perf_counter()
-        selfplay.adjudicate(KIND, 3, seed)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return selfplay.median_game_ms(KIND, 3, count, first_seed)
 
 
 def redux_random_games_per_min(count: int = 10) -> float:

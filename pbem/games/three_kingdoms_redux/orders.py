@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.errors import IllegalAction
+from pbem import standing_orders
 
 BARTER = ("ask", "never", "buy-spear", "buy-horse", "buy-crossbow", "buy-vessel",
           "sell-spear", "sell-horse", "sell-crossbow", "sell-vessel")
@@ -35,23 +35,12 @@ ORDERS: dict[str, tuple[tuple[str, ...], str, str]] = {
 
 
 def default_orders() -> dict[str, str]:
-    return {name: spec[1] for name, spec in ORDERS.items()}
+    return standing_orders.defaults(ORDERS)
 
 
 def update(current: Mapping[str, str], given: Any) -> dict[str, str]:
     """Check a ``set`` mapping of new orders and merge it into ``current``."""
-    if not isinstance(given, dict) or not given:
-        raise IllegalAction("orders are given as 'set: {NAME: VALUE}'")
-    merged = dict(current)
-    for name, value in given.items():
-        if name not in ORDERS:
-            raise IllegalAction(f"unknown standing order {name!r} (known: {', '.join(ORDERS)})")
-        allowed = ORDERS[name][0]
-        if value not in allowed:
-            raise IllegalAction(f"standing order {name} takes {', '.join(allowed)}, "
-                                f"not {value!r}")
-        merged[name] = value
-    return merged
+    return standing_orders.update(ORDERS, current, given)
 
 
 def wants_question(orders: Mapping[str, str], name: str) -> bool:
