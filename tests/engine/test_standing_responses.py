@@ -121,3 +121,20 @@ def test_pbem_respond_sets_shows_and_clears(tmp_path: Path) -> None:
     assert code != 0 and len(err.strip().splitlines()) == 1 and "trade" in err
     code, out, _ = cli("respond", str(path), "--clear", "--key", str(key))
     assert code == 0 and responses.load(save.game_id) == {}
+
+
+def test_a_war_card_response_defends_and_never_attacks(tmp_path: Path) -> None:
+    """'war-card: infantry' picks the defender's card unattended; the attacking player is
+    still asked for hers."""
+    from pbem.games.three_kingdoms_card_game import responses as card_responses
+
+    module = games.get(KIND)
+    save, _ = _window("liu-bei")
+    state = dict(save.state)
+    state["turn"] = {**state["turn"], "role": "seat1"}
+    asked = type("Asked", (), {"step": "war-card", "role": "seat2"})()
+    assert module.respond(state, asked, {}, "infantry") == {
+        "do": "war-card", "card": "infantry", "guess": "none"}
+    assert card_responses.respond(state, "war-card", "seat1", {}, "infantry") is None
+    with pytest.raises(UsageError):
+        responses.store(module, save, {"war-card": "spearmen"}, "mine.yaml")

@@ -5,6 +5,7 @@
       - pass                     # or ask (the default: the player is asked)
     trade: refuse                # a trade offer: refuse, or ask
     bribe-bid: none              # defending against a bribe: bid no card, or ask
+    war-card: infantry           # defending in a war: always this war card, or ask
 
 A ``play`` rule names a card (its id in the data) whose play needs no aim (a counter, a
 draw); it fires only when the player holds such a card and the play on top of the chain
@@ -24,7 +25,7 @@ from pbem.games.three_kingdoms_card_game.records import Event
 from pbem.games.three_kingdoms_card_game.rules import plays
 from pbem.games.three_kingdoms_card_game.table import Table
 
-STEPS = ("window", "trade", "bribe-bid")
+STEPS = ("window", "trade", "bribe-bid", "war-card")
 AIMS = ("any", "lord", "mine", "me")
 KINDS = ("character", "artifact", "event", "instant", "ability", "battle", "bribe")
 RULE_KEYS = ("play", "against", "aimed_at", "by")
@@ -45,6 +46,8 @@ def check(given: Mapping[str, Any], where: str, data_hash: str | None) -> None:
             raise UsageError(f"{at}: is refuse or ask")
         if step == "bribe-bid" and rule != "none":
             raise UsageError(f"{at}: is none or ask")
+        if step == "war-card" and rule not in data.war.types:
+            raise UsageError(f"{at}: is a war card ({', '.join(data.war.types)}) or ask")
         if step == "window":
             _check_window(rule, at, data)
 
@@ -83,8 +86,12 @@ def respond(state: dict[str, Any], step: str, role: str, known: Mapping[str, str
     """The action ``rule`` gives ``role`` at ``step`` now, or ``None``."""
     if step == "trade":
         return {"do": "refuse-trade"} if rule == "refuse" else None
+    if step in ("bribe-bid", "war-card") and role == state["turn"]["role"]:
+        return None  # only the defender's side answers by response
     if step == "bribe-bid":
         return {"do": "bid", "cards": []} if rule == "none" else None
+    if step == "war-card":
+        return {"do": "war-card", "card": rule, "guess": "none"}
     if step != "window":
         return None
     if rule == "pass":
