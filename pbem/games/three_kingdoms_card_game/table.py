@@ -315,7 +315,8 @@ class Table:
         """A character leaves the table (``to``: ``pile`` or ``hand``) with its artifacts;
         what it held through an ending control goes back (card.diao-chan.release)."""
         entry = self.s["characters"].pop(cid)
-        controller = entry["controller"]
+        # to hand: its player's, the one it returns to when a control that can end ends
+        controller = entry["owner"] if entry["held"] else entry["controller"]
         for aid in entry["artifacts"]:
             art = self.s["artifacts"].pop(aid)
             if to == "hand":

@@ -177,7 +177,8 @@ def _control(t: Table, role: str, source: str | None, effect: Mapping[str, Any],
 
 def _return(t: Table, role: str, source: str | None, effect: Mapping[str, Any],
             args: Mapping[str, Any], target: str) -> None:
-    owner = t.char(target)["controller"]
+    entry = t.char(target)
+    owner = entry["owner"] if entry["held"] else entry["controller"]
     t.say(f"{t.cname(target)} goes back to {t.rname(owner)}'s hand", "event.event")
     t.leave_table(target, "hand", "event.event")
 
