@@ -17,7 +17,7 @@ from pbem.errors import IllegalAction
 from tests.conftest import ROOT
 
 GAMES = ("dragons-tigers", "three-kingdoms-redux")
-DOCS = ("docs/actions.md", "docs/redux-actions.md")
+DOCS = ("docs/actions.md", "docs/redux-actions.md", "docs/cardgame-actions.md")
 BUILDERS = {"ActionSpec", "button"}
 
 
@@ -84,5 +84,6 @@ def test_every_verb_pbem_offers_is_documented() -> None:
     for seed in range(3):
         verbs |= _offered("dragons-tigers", 2 + seed, seed, 1500)
         verbs |= _offered("three-kingdoms-redux", 3, seed, 1500)
+        verbs |= _offered("three-kingdoms-card-game", 2 + seed, seed, 1500)
     missing = sorted(verbs - _documented())
     assert not missing, f"verbs offered but not in {' or '.join(DOCS)}: {missing}"
