@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import cards, plays
 from pbem.games.three_kingdoms_card_game.table import Table
@@ -68,6 +69,21 @@ class Main(Handler):
         prompt = ask(role, "main", "play your Main Phase: any stage in any order, or end it",
                      offers, "turn.main.stages")
         return plays.with_hand(prompt) if t.hand(role) else prompt
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why an ability is not offered: the card is turned, or not hers."""
+        if action.get("do") != "use-ability":
+            return None
+        cid = str(action.get("character"))
+        if cid in t.chars() and t.char(cid)["rotated"]:
+            return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until the "
+                                 "card comes into play again", "ability.rotated")
+        if "event" in t.s["turn"]["left"]:
+            return IllegalAction("abilities are used in the Event Stage, which is over",
+                                 "turn.main.once")
+        return IllegalAction("name one of your characters whose ability is ready",
+                             "event.abilities")
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         verb = action["do"]
