@@ -29,6 +29,8 @@ class Main(Handler):
     name = "main"
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if step.get("closing"):
+            return None
         role = step["role"]
         turn = t.s["turn"]
         offers: list[ActionSpec] = list(plays.play_specs(t, role, in_window=False))
@@ -104,8 +106,17 @@ class Main(Handler):
             t.say(f"{t.rname(role)} appoints {t.cname(cid)} lord; the choice is final",
                   "character.lord.appoint.final")
         else:
-            t.s["stack"].pop()
+            step["closing"] = True
             t.say(f"{t.rname(role)} ends the Main Phase", "turn.phases")
+            plays.open_closing_window(t, role)
+
+    def run(self, t: Table, step: Step) -> None:
+        """The Main Phase is ending: it ends once a closing window passes untouched; after
+        an instant played in one has taken effect, another opens (rules notes 2)."""
+        if step.get("ended"):
+            t.s["stack"].pop()
+            return
+        plays.open_closing_window(t, step["role"])
 
 
 def _land_label(t: Table, lid: str) -> str:
