@@ -25,7 +25,7 @@ from pbem.games.three_kingdoms_card_game import view as views
 from pbem.games.three_kingdoms_card_game.fixed import DATA_DIR
 from pbem.games.three_kingdoms_card_game.orders import ORDERS
 from pbem.games.three_kingdoms_card_game.orders import update as update_orders
-from pbem.games.three_kingdoms_card_game.rules import register_all
+from pbem.games.three_kingdoms_card_game.rules import register_all, windows
 from pbem.games.three_kingdoms_card_game.rules.setup import MAIN, main_deck, opening_state
 from pbem.games.three_kingdoms_card_game.table import Table, seat_name
 
@@ -95,6 +95,9 @@ class ThreeKingdomsCardGame(GameModule):
                     + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
             flow.advance(t)
             return
+        refused = windows.out_of_turn(t, action)
+        if refused is not None:
+            raise refused
         flow.act(t, role, action)
         flow.advance(t)
 

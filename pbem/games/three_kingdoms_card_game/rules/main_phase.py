@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import cards, plays, trades
 from pbem.games.three_kingdoms_card_game.table import Table
@@ -28,6 +29,8 @@ class Main(Handler):
     name = "main"
 
     def prompt(self, t: Table, step: Step) -> Prompt | None:
+        if step.get("closing"):
+            return None
         role = step["role"]
         turn = t.s["turn"]
         offers: list[ActionSpec] = list(plays.play_specs(t, role, in_window=False))
@@ -72,6 +75,21 @@ class Main(Handler):
                      offers, "turn.main.stages")
         return plays.with_hand(prompt) if t.hand(role) else prompt
 
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why an ability is not offered: the card is turned, or not hers."""
+        if action.get("do") != "use-ability":
+            return None
+        cid = str(action.get("character"))
+        if cid in t.chars() and t.char(cid)["rotated"]:
+            return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until the "
+                                 "card comes into play again", "ability.rotated")
+        if "event" in t.s["turn"]["left"]:
+            return IllegalAction("abilities are used in the Event Stage, which is over",
+                                 "turn.main.once")
+        return IllegalAction("name one of your characters whose ability is ready",
+                             "event.abilities")
+
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         verb = action["do"]
         if verb in cards.KINDS:
@@ -93,8 +111,17 @@ class Main(Handler):
             t.say(f"{t.rname(role)} appoints {t.cname(cid)} lord; the choice is final",
                   "character.lord.appoint.final")
         else:
-            t.s["stack"].pop()
+            step["closing"] = True
             t.say(f"{t.rname(role)} ends the Main Phase", "turn.phases")
+            plays.open_closing_window(t, role)
+
+    def run(self, t: Table, step: Step) -> None:
+        """The Main Phase is ending: it ends once a closing window passes untouched; after
+        an instant played in one has taken effect, another opens (rules notes 2)."""
+        if step.get("ended"):
+            t.s["stack"].pop()
+            return
+        plays.open_closing_window(t, step["role"])
 
 
 def _land_label(t: Table, lid: str) -> str:

@@ -160,6 +160,13 @@ def push(t: Table, entry: dict[str, Any]) -> None:
                          "asked": t.others_from(entry["role"]), "at": 0})
 
 
+def open_closing_window(t: Table, role: str) -> None:
+    """The window after ``role`` ends her Main Phase: nothing is pending, and the others
+    may play instants of their own (rules notes 2)."""
+    t.s["stack"].append({"step": "window", "opener": role, "asked": t.others_from(role),
+                         "at": 0, "closing": True})
+
+
 def entry_concerns(t: Table, entry: Mapping[str, Any], role: str) -> bool:
     """Whether a play aims at ``role`` or her cards (her standing order ``mine``)."""
     args = entry.get("args") or {}

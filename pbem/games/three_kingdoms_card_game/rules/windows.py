@@ -5,7 +5,9 @@ player on the left of the one whose play opened the window (rules notes 23); her
 order may answer for her (pass, or ask only when the play aims at her). The first who
 plays an instant opens a new window on top of it, in which everyone else may answer
 again. When a window closes with nobody answering, the chain takes effect from the top
-down: a counter cancels the play it answers, and a cancelled play does nothing.
+down: a counter cancels the play it answers, and a cancelled play does nothing. A closing
+window opens when the active player ends her Main Phase, with nothing pending: the phase
+ends once one closes with nobody playing.
 """
 
 from __future__ import annotations
@@ -14,10 +16,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import Prompt
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import cards, effects, plays, trades
 from pbem.games.three_kingdoms_card_game.table import Table
 from pbem.stepmachine import Step, ask, button
+
+PLAY_VERBS = ("play", "play-character", "play-artifact", "play-event")
+
+
+def out_of_turn(t: Table, action: Mapping[str, Any]) -> IllegalAction | None:
+    """Why an action is refused whoever must act now, or None: a deal is talk the rules
+    keep no record of (intro.deals); no card is played outside a Main Phase."""
+    verb = action.get("do")
+    if verb == "deal":
+        return IllegalAction("deals are made in your messages and bind nobody: pbem keeps "
+                             "no record of them (only plays and trades change the game)",
+                             "intro.deals")
+    if verb in PLAY_VERBS and t.s["turn"].get("stage") == "ending":
+        return IllegalAction("instant cards belong to the Main Phase: none is played in an "
+                             "Ending Phase", "intervention.instant.main-only")
+    return None
 
 
 def _asks(t: Table, step: Step, role: str) -> bool:
@@ -27,6 +46,8 @@ def _asks(t: Table, step: Step, role: str) -> bool:
     wish = t.order(role, "window")
     if wish == "pass":
         return False
+    if step.get("closing"):  # nothing aims at anyone while a Main Phase closes
+        return wish == "ask"
     return wish == "ask" or plays.entry_concerns(t, t.s["chain"][-1], role)
 
 
@@ -40,6 +61,13 @@ class Window(Handler):
         role = step["asked"][step["at"]]
         if not _asks(t, step, role):
             return None
+        if step.get("closing"):
+            offers = [button("pass", "Let the Main Phase end", "intervention.instant.any-time"),
+                      *plays.play_specs(t, role, in_window=True)]
+            text = (f"{t.rname(step['opener'])} ends the Main Phase: play an instant card "
+                    "now, or let the phase end")
+            return plays.with_hand(ask(role, "window", text, offers,
+                                       "intervention.instant.any-time"))
         top = t.s["chain"][-1]
         offers = [button("pass", "Let it take effect", "intervention.instant.answer"),
                   *plays.play_specs(t, role, in_window=True)]
@@ -53,6 +81,9 @@ class Window(Handler):
     def run(self, t: Table, step: Step) -> None:
         if step["at"] >= len(step["asked"]):
             t.s["stack"].pop()
+            if step.get("closing"):  # nobody played: the Main Phase ends
+                t.s["stack"][-1]["ended"] = True
+                return
             if not t.s["stack"] or t.s["stack"][-1]["step"] != "resolve":
                 t.s["stack"].append({"step": "resolve"})
             return
