@@ -120,8 +120,10 @@ def _appointable(t: Table, role: str) -> list[str]:
 
 def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
     cid = str(action.get("character"))
-    require(cid in t.chars() and _ability_ready(t, role, cid), "name one of your characters "
-            "whose ability is ready (not turned)", "ability.rotated")
+    require(cid in t.chars_of(role), "use the ability of one of your own characters on "
+            "the table", "event.abilities")
+    require(_ability_ready(t, role, cid), f"{t.cname(cid)} has no ability ready to use (its "
+            "card is turned, or its ability is not one to activate)", "ability.rotated")
     cards.enter_stage(t, "event", "event.abilities")
     rec = t.crec(cid)
     assert rec.ability is not None
