@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem.engine import ActionSpec, Log, Prompt, copy_state
+from pbem.engine import ActionSpec, Prompt
 from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import cards, plays
@@ -94,14 +94,8 @@ class Main(Handler):
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
-        """Why a verb not offered now is refused: the action is tried on a scratch copy,
-        so that the refusal cites the rule it breaks (a stage left, a lord, ...)."""
-        scratch = Table(copy_state(t.s), None, Log(), t.secrets, t.known)
-        try:
-            self.act(scratch, scratch.s["stack"][-1], role, action)
-        except IllegalAction as reason:
-            return reason
-        return None
+        return plays.explain_by_trial(self, t, role, action, (
+            *cards.KINDS, "use-ability", "attack", "bribe", "appoint-lord"))
 
 
 def _land_label(t: Table, lid: str) -> str:
