@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import plays
 from pbem.games.three_kingdoms_card_game.table import Table
@@ -50,6 +51,11 @@ class Rearrange(Handler):
         offers.append(button("done", "Finish rearranging", "ending.stages"))
         return ask(role, "rearrange", "rearrange your characters and artifacts", offers,
                    "ending.rearrange.characters")
+
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        return plays.explain_by_trial(self, t, role, action,
+                                      ("move", "move-artifact", "return"))
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         verb = action["do"]

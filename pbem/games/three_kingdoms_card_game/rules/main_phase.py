@@ -77,9 +77,11 @@ class Main(Handler):
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
-        """Why an ability is not offered: the card is turned, or not hers."""
+        """Why an action is not offered: an ability's card is turned or not hers; for the
+        other plays, the refusal a trial of the action meets (the rule it breaks)."""
         if action.get("do") != "use-ability":
-            return None
+            return plays.explain_by_trial(self, t, role, action, (
+                *cards.KINDS, "attack", "bribe", "appoint-lord"))
         cid = str(action.get("character"))
         if cid in t.chars() and t.char(cid)["rotated"]:
             return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until the "
@@ -140,8 +142,10 @@ def _appointable(t: Table, role: str) -> list[str]:
 
 def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
     cid = str(action.get("character"))
-    require(cid in t.chars() and _ability_ready(t, role, cid), "name one of your characters "
-            "whose ability is ready (not turned)", "ability.rotated")
+    require(cid in t.chars_of(role), "use the ability of one of your own characters on "
+            "the table", "event.abilities")
+    require(_ability_ready(t, role, cid), f"{t.cname(cid)} has no ability ready to use (its "
+            "card is turned, or its ability is not one to activate)", "ability.rotated")
     cards.enter_stage(t, "event", "event.abilities")
     rec = t.crec(cid)
     assert rec.ability is not None
@@ -170,6 +174,8 @@ def _attack(t: Table, role: str, action: Mapping[str, Any]) -> None:
     require(mode == "war" or bool(t.holders(land)), "nobody controls that land to answer a "
             "duel (rules notes 7)", "battle.duel.challenge")
     cards.enter_stage(t, "battle", "battle.one")
+    require(t.s["turn"]["battles"] < t.data.rules.battles_per_turn,
+            "one battle per Battle Stage", "battle.one")
     t.s["turn"]["battles"] += 1
     defender = owner if owner is not None else t.left_of(role)
     t.say(f"{t.rname(role)} sends {t.cname(cid)} against {t.lname(land)}: "
@@ -187,6 +193,8 @@ def _bribe(t: Table, role: str, action: Mapping[str, Any]) -> None:
             "bribery.lord")
     require(bool(t.hand(role)), "a bribe needs at least one card in your hand", "bribery.bid")
     cards.enter_stage(t, "bribery", "bribery.target")
+    require(t.s["turn"]["bribes"] < t.data.rules.bribes_per_turn,
+            "one bribe per Bribery Stage", "bribery.target")
     t.s["turn"]["bribes"] += 1
     t.say(f"{t.rname(role)} tries to bribe {t.cname(target)} of "
           f"{t.rname(t.char(target)['controller'])}", "bribery.target")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem.engine import ActionSpec, Option, Param, Prompt
+from pbem.engine import ActionSpec, Log, Option, Param, Prompt, copy_state
 from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.records import Artifact, Character, Event
 from pbem.games.three_kingdoms_card_game.table import Table
@@ -185,6 +185,23 @@ def entry_concerns(t: Table, entry: Mapping[str, Any], role: str) -> bool:
     if isinstance(answered, int) and 0 <= answered < len(t.s["chain"]):
         return bool(t.s["chain"][answered]["role"] == role)
     return False
+
+
+def explain_by_trial(hand: Any, t: Table, role: str, action: Mapping[str, Any],
+                     verbs: tuple[str, ...]) -> IllegalAction | None:
+    """Why an action of ``verbs`` not offered now is refused: it is tried on a scratch copy
+    of the position, so that the refusal cites the rule it breaks (a stage left, a lord,
+    one card back to hand, ...); None when the trial finds nothing against it."""
+    if action.get("do") not in verbs:
+        return None
+    scratch = Table(copy_state(t.s), None, Log(), t.secrets, t.known)
+    try:
+        hand.act(scratch, scratch.s["stack"][-1], role, action)
+    except IllegalAction as reason:
+        return reason
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return None
 
 
 def refuse_play(message: str, rule: str) -> IllegalAction:
