@@ -137,6 +137,24 @@ class Game:
         assert not scripted, f"dice not used: {scripted}"
         return lines
 
+    def both(self, answers: Mapping[str, Mapping[str, Any]], *dice: int) -> list[str]:
+        """The answers of a sealed question (war cards, bids), given in the order the
+        prompt asks for them; ``dice``: those drawn once the last is in."""
+        lines: list[str] = []
+        pending = dict(answers)
+        while pending:
+            role = self.prompt().role  # type: ignore[union-attr]
+            last = len(pending) == 1
+            lines += self.act(role, pending.pop(role), *(dice if last else ()))
+        return lines
+
+    def end_main(self, role: str) -> list[str]:
+        """``role`` ends her Main Phase, and every window that closes it passes."""
+        lines = self.act(role, "end-main")
+        while (p := self.prompt()) is not None and p.step == "window":
+            lines += self.act(p.role, "pass")
+        return lines
+
     def _last_window(self) -> bool:
         """Whether the window's next pass is its last one (the chain then takes effect)."""
         step = self.state["stack"][-1]

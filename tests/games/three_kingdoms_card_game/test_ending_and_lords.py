@@ -16,7 +16,7 @@ def end_turn(game: Game, *moves: dict[str, Any]) -> list[str]:
     """The active player ends her Main Phase, makes ``moves`` while rearranging, and
     finishes; the log lines of it all."""
     role = game.state["turn"]["role"]
-    lines = game.act(role, "end-main")
+    lines = game.end_main(role)
     for move in moves:
         lines += game.act(role, move)
     lines += game.act(role, "done")
@@ -37,7 +37,7 @@ def test_rearranging_comes_before_discarding() -> None:
     hand = ["guan-yu", "zhang-fei", "xu-chu", "lu-bu", "ma-chao", "huang-zhong",
             "dian-wei", "wen-chou", "hua-xiong"]
     game = Game(seat1={"lord": "cao-cao", "hand": hand}, seat2={"lord": "liu-bei"})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     assert game.prompt().step == "rearrange"
     game.refuse("seat1", {"do": "discard", "cards": game.state["hands"]["seat1"][:2]})
     game.act("seat1", "done")
@@ -73,7 +73,7 @@ def test_rearranging_is_limited_to_her_characters_and_lands() -> None:
                                       {"card": "zhang-fei", "lands": ["sili"]}]},
                 seat2={"lord": "liu-bei", "lands": ["xuzhou"],
                        "characters": [{"card": "chen-gong", "lands": ["xuzhou"]}]})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.refuse("seat1", {"do": "move", "character": "xu-chu", "lands": ["xuzhou"]},
                 rule="ending.rearrange.characters")
     game.refuse("seat1", {"do": "move", "character": "xu-chu", "lands": ["jizhou"]},
@@ -125,7 +125,7 @@ def test_artifacts_move_between_her_characters() -> None:
                        "characters": [{"card": "xu-chu", "artifacts": ["red-hare"]}]},
                 seat2={"lord": "liu-bei",
                        "characters": [{"card": "chen-gong", "artifacts": ["serpent-spear"]}]})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.refuse("seat1", {"do": "move-artifact", "artifact": "red-hare",
                           "bearer": "chen-gong"}, rule="ending.rearrange.artifacts")
     game.refuse("seat1", {"do": "move-artifact", "artifact": "serpent-spear",
@@ -147,7 +147,7 @@ def test_one_card_back_to_hand_in_all() -> None:
                        "characters": [{"card": "xu-chu"},
                                       {"card": "guan-yu", "artifacts": ["red-hare"]}]},
                 seat2={"lord": "liu-bei"})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     lines = game.act("seat1", {"do": "return", "card": "xu-chu"})
     assert lines == ["  Seat 1 takes Xu Chu back to hand (ending.rearrange.return)"]
     assert game.hand("seat1") == ["xu-chu"]
@@ -161,7 +161,7 @@ def test_an_artifact_alone_back_to_hand() -> None:
     game = Game(seat1={"lord": "cao-cao",
                        "characters": [{"card": "guan-yu", "artifacts": ["red-hare"]}]},
                 seat2={"lord": "liu-bei", "characters": [{"card": "xu-chu"}]})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.refuse("seat1", {"do": "return", "card": "xu-chu"}, rule="ending.rearrange.return")
     game.act("seat1", {"do": "return", "card": "red-hare"})
     assert game.hand("seat1") == ["red-hare"]
@@ -321,8 +321,8 @@ def test_the_appointment_stands_until_that_lord_dies() -> None:
                 rule="character.lord.appoint")
     game.act("seat1", {"do": "attack", "character": "xu-chu", "land": "jiaozhou",
                        "mode": "war"})
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "bowmen"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "bowmen"}})
     assert "xu-chu" not in game.state["characters"]
     assert game.state["lord_lost"]["seat1"] is True
     game.act("seat1", {"do": "appoint-lord", "character": "guan-yu"})

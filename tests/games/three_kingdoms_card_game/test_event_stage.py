@@ -120,7 +120,7 @@ def test_every_event_stage_play_is_optional() -> None:
     game = Game(seat1={"lord": "cao-cao", "hand": ["borrowed-arrows.1", "red-hare", "xu-chu"]},
                 seat2={"lord": "liu-bei"})
     game.play("seat1", "xu-chu")
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     assert game.prompt().step == "rearrange"
     assert sorted(game.hand("seat1")) == ["borrowed-arrows.1", "red-hare"]
 
@@ -185,7 +185,7 @@ def test_characters_on_a_land_hold_it_and_can_be_struck_there() -> None:
     game.play("seat1", "sniped.1", target="zhou-yu")
     assert "zhou-yu" not in game.state["characters"]
     assert "zhou-yu" in pile(game)
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.act("seat1", "done")
     assert game.owner("yuzhou") == "seat1"  # Chen Gong holds it
     assert game.owner("xuzhou") == "seat2"  # lost only at Seat 2's own end of turn
@@ -201,8 +201,8 @@ def test_a_war_won_kills_the_characters_on_the_land() -> None:
                                       {"card": "wen-chou", "lands": ["xuzhou"]}]})
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "xuzhou",
                        "mode": "war"})
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "infantry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "infantry"}})
     assert game.owner("xuzhou") == "seat1"
     assert "chen-gong" not in game.state["characters"]
     assert "wen-chou" not in game.state["characters"]
@@ -219,8 +219,8 @@ def test_a_character_on_no_land_is_safe_from_battle() -> None:
                                       {"card": "xu-chu"}]})
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "xuzhou",
                        "mode": "war"})
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "infantry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "infantry"}})
     assert "chen-gong" not in game.state["characters"]
     assert game.char("xu-chu")["controller"] == "seat2"
     assert game.char("cao-cao")["controller"] == "seat2"
@@ -267,8 +267,8 @@ def test_no_event_after_the_event_stage_is_left() -> None:
     game.play("seat1", "xu-chu")
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "jiaozhou",
                        "mode": "war"})
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "infantry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "infantry"}})
     game.refuse("seat1", {"do": "play-event", "card": game.handle("seat1",
                                                                   "borrowed-arrows.1")},
                 rule="turn.main.once")
@@ -353,8 +353,8 @@ def test_no_retry_once_she_moves_on() -> None:
     game.pass_all()
     game.act("seat1", {"do": "bribe", "target": "xu-chu"})
     game.pass_all()
-    game.act("seat1", {"do": "bid", "cards": [game.handle("seat1", "zhang-fei")]})
-    game.act("seat2", {"do": "bid", "cards": []})
+    game.both({"seat1": {"do": "bid", "cards": [game.handle("seat1", "zhang-fei")]},
+               "seat2": {"do": "bid", "cards": []}})
     assert game.state["turn"]["left"] == ["event"]
     game.refuse("seat1", {"do": "play-event", "card": game.handle("seat1", "assassin.2"),
                           "target": "xu-chu"}, rule="turn.main.once")
@@ -412,7 +412,7 @@ def test_an_artifact_follows_its_bearer_back_to_hand() -> None:
                        "characters": [{"card": "xu-chu", "artifacts": ["red-hare",
                                                                        "serpent-spear"]}]},
                 seat2={"lord": "sun-jian"})
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.act("seat1", {"do": "return", "card": "xu-chu"})
     assert sorted(game.hand("seat1")) == ["red-hare", "serpent-spear", "xu-chu"]
     assert game.state["artifacts"] == {}
@@ -427,12 +427,12 @@ def test_an_artifact_follows_its_bearer_to_a_new_controller() -> None:
                        "characters": [{"card": "hua-xiong", "artifacts": ["red-hare"]}]})
     game.act("seat1", {"do": "bribe", "target": "hua-xiong"})
     game.pass_all()
-    game.act("seat1", {"do": "bid", "cards": [game.handle("seat1", "guan-yu"),
-                                              game.handle("seat1", "zhang-fei")]})
-    game.act("seat2", {"do": "bid", "cards": [game.handle("seat2", "lu-bu")]})
+    game.both({"seat1": {"do": "bid", "cards": [game.handle("seat1", "guan-yu"),
+                                                game.handle("seat1", "zhang-fei")]},
+               "seat2": {"do": "bid", "cards": [game.handle("seat2", "lu-bu")]}})
     assert game.char("hua-xiong")["controller"] == "seat1"
     assert game.char("hua-xiong")["artifacts"] == ["red-hare"]
     assert game.table().fighting_spirit("hua-xiong") == 4
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.act("seat1", {"do": "move-artifact", "artifact": "red-hare", "bearer": "sun-jian"})
     assert game.char("sun-jian")["artifacts"] == ["red-hare"]

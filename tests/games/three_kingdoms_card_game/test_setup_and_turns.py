@@ -268,7 +268,7 @@ def test_lands_worth_six_win_only_at_their_owners_turn() -> None:
                        "characters": [{"card": "sima-yi", "lands": ["sili"]},
                                       {"card": "lu-su", "lands": ["jizhou"]}]})
     assert game.state["result"] is None
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     assert game.state["result"] is None
     game.act("seat1", "done")
     assert game.state["result"] == {"winners": ["seat2"], "winner": "seat2",
@@ -287,15 +287,15 @@ def test_six_reached_during_her_turn_waits_for_her_next_turn() -> None:
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "liangzhou",
                        "mode": "war"})
     game.pass_all()
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "infantry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "infantry"}})
     assert game.owner("liangzhou") == "seat1"
     assert game.table().land_value("seat1") == 6
     assert game.state["result"] is None
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     game.act("seat1", "done")
     assert game.state["result"] is None and game.state["turn"]["role"] == "seat2"
-    game.act("seat2", "end-main")
+    game.end_main("seat2")
     game.act("seat2", "done")
     assert game.state["result"]["winner"] == "seat1"
 
@@ -369,7 +369,7 @@ def test_a_turn_is_opening_main_then_ending() -> None:
     assert game.lines() == ["Turn 1: Seat 1 (turn.phases)",
                             "  Seat 1 draws 1 card (turn.opening)"]
     assert game.prompt().step == "main" and game.prompt().role == "seat1"
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     assert game.lines()[-2:] == ["  Seat 1 ends the Main Phase (turn.phases)",
                                  "Seat 1's Ending Phase (ending.stages)"]
     assert game.prompt().step == "rearrange"
@@ -409,8 +409,8 @@ def bribe_through(game: Game, target: str, bid: list[str], held: list[str]) -> N
     """Seat 1 bribes ``target`` of Seat 2 with the cards ``bid`` against ``held``."""
     game.act("seat1", {"do": "bribe", "target": target})
     game.pass_all()
-    game.act("seat1", {"do": "bid", "cards": [game.handle("seat1", c) for c in bid]})
-    game.act("seat2", {"do": "bid", "cards": [game.handle("seat2", c) for c in held]})
+    game.both({"seat1": {"do": "bid", "cards": [game.handle("seat1", c) for c in bid]},
+               "seat2": {"do": "bid", "cards": [game.handle("seat2", c) for c in held]}})
 
 
 @pytest.mark.rule("cardgame:turn.main.stages")
@@ -424,8 +424,8 @@ def test_stages_in_any_order() -> None:
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "jiaozhou",
                        "mode": "war"})
     game.pass_all()
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "infantry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "infantry"}})
     assert game.owner("jiaozhou") == "seat1"
     game.play("seat1", "guan-yu", land="jiaozhou")
     game.pass_all()
@@ -443,7 +443,7 @@ def test_every_stage_may_be_skipped() -> None:
     game = Game(seat1={"lord": "sun-jian", "hand": ["guan-yu"]},
                 seat2={"lord": "cao-cao", "characters": [{"card": "hua-xiong"}]})
     assert {"play-character", "attack", "bribe", "end-main"} <= game.verbs()
-    game.act("seat1", "end-main")
+    game.end_main("seat1")
     assert game.prompt().step == "rearrange"
     assert game.hand("seat1") == ["guan-yu"]
     assert game.state["turn"]["battles"] == game.state["turn"]["bribes"] == 0
@@ -477,8 +477,8 @@ def test_a_battle_after_the_bribery_stage_leaves_it_for_good() -> None:
     game.act("seat1", {"do": "attack", "character": "sun-jian", "land": "jiaozhou",
                        "mode": "war"})
     game.pass_all()
-    game.act("seat1", {"do": "war-card", "card": "cavalry"})
-    game.act("seat2", {"do": "war-card", "card": "cavalry"})
+    game.both({"seat1": {"do": "war-card", "card": "cavalry"},
+               "seat2": {"do": "war-card", "card": "cavalry"}})
     game.refuse("seat1", {"do": "bribe", "target": "wen-chou"}, rule="turn.main.once")
     assert game.state["turn"]["left"] == ["bribery"]
     # still in the Battle Stage, but its one battle is fought
