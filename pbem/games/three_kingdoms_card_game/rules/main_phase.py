@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem.engine import ActionSpec, Prompt
+from pbem.engine import ActionSpec, Log, Prompt, copy_state
+from pbem.errors import IllegalAction
 from pbem.games.three_kingdoms_card_game.flow import Handler, handler
 from pbem.games.three_kingdoms_card_game.rules import cards, plays
 from pbem.games.three_kingdoms_card_game.table import Table
@@ -91,6 +92,17 @@ class Main(Handler):
             t.s["stack"].pop()
             t.say(f"{t.rname(role)} ends the Main Phase", "turn.phases")
 
+    def explain(self, t: Table, step: Step, role: str,
+                action: Mapping[str, Any]) -> IllegalAction | None:
+        """Why a verb not offered now is refused: the action is tried on a scratch copy,
+        so that the refusal cites the rule it breaks (a stage left, a lord, ...)."""
+        scratch = Table(copy_state(t.s), None, Log(), t.secrets, t.known)
+        try:
+            self.act(scratch, scratch.s["stack"][-1], role, action)
+        except IllegalAction as reason:
+            return reason
+        return None
+
 
 def _land_label(t: Table, lid: str) -> str:
     land = t.data.lands[lid]
@@ -138,6 +150,8 @@ def _attack(t: Table, role: str, action: Mapping[str, Any]) -> None:
     require(mode == "war" or bool(t.holders(land)), "nobody controls that land to answer a "
             "duel (rules notes 7)", "battle.duel.challenge")
     cards.enter_stage(t, "battle", "battle.one")
+    require(t.s["turn"]["battles"] < t.data.rules.battles_per_turn,
+            "one battle per Battle Stage", "battle.one")
     t.s["turn"]["battles"] += 1
     defender = owner if owner is not None else t.left_of(role)
     t.say(f"{t.rname(role)} sends {t.cname(cid)} against {t.lname(land)}: "
@@ -155,6 +169,8 @@ def _bribe(t: Table, role: str, action: Mapping[str, Any]) -> None:
             "bribery.lord")
     require(bool(t.hand(role)), "a bribe needs at least one card in your hand", "bribery.bid")
     cards.enter_stage(t, "bribery", "bribery.target")
+    require(t.s["turn"]["bribes"] < t.data.rules.bribes_per_turn,
+            "one bribe per Bribery Stage", "bribery.target")
     t.s["turn"]["bribes"] += 1
     t.say(f"{t.rname(role)} tries to bribe {t.cname(target)} of "
           f"{t.rname(t.char(target)['controller'])}", "bribery.target")
