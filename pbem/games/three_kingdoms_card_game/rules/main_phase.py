@@ -75,6 +75,7 @@ class Main(Handler):
         if verb in cards.KINDS:
             cards.play_from_hand(t, role, action, in_window=False)
         elif verb == "use-ability":
+            _not_at_will(t, role, action)
             _use_ability(t, role, action)
         elif verb == "attack":
             _attack(t, role, action)
@@ -136,6 +137,17 @@ def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
     t.say(f"{t.rname(role)} uses {rec.name}'s ability; the card is turned", "ability.rotate")
     plays.push(t, {"kind": "ability", "role": role, "card": cid, "handle": None,
                    "args": args})
+
+
+def _not_at_will(t: Table, role: str, action: Mapping[str, Any]) -> None:
+    """Refuse to use an ability that is permanent or set off by a condition (ability.kinds)."""
+    cid = str(action.get("character"))
+    if cid in t.chars_of(role):
+        ability = t.crec(cid).ability
+        require(ability is not None and ability.use == "activated",
+                f"{t.cname(cid)} has no ability used at will: "
+                + ("none at all" if ability is None else f"its ability is {ability.use}"),
+                "ability.kinds")
 
 
 def _attack(t: Table, role: str, action: Mapping[str, Any]) -> None:
