@@ -74,7 +74,8 @@ class Battle(Handler):
         if action["do"] == "defend":
             cid = str(action.get("character"))
             require(cid in _defenders(t, step), "choose one of your characters controlling "
-                    "the land", "battle.duel.challenge")
+                    "the land", "battle.duel.challenge" if step["mode"] == "duel"
+                    else "battle.war.defender.private")
             self._defended(t, step, cid)
             return
         card, guess = action.get("card"), action.get("guess", NO_GUESS)

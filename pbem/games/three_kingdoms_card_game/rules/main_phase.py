@@ -77,26 +77,29 @@ class Main(Handler):
 
     def explain(self, t: Table, step: Step, role: str,
                 action: Mapping[str, Any]) -> IllegalAction | None:
-        """Why an action is not offered: an ability's card is turned or not hers; for the
-        other plays, the refusal a trial of the action meets (the rule it breaks)."""
-        if action.get("do") != "use-ability":
-            return plays.explain_by_trial(self, t, role, action, (
-                *cards.KINDS, "attack", "bribe", "appoint-lord"))
-        cid = str(action.get("character"))
-        if cid in t.chars() and t.char(cid)["rotated"]:
-            return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until the "
-                                 "card comes into play again", "ability.rotated")
-        if "event" in t.s["turn"]["left"]:
-            return IllegalAction("abilities are used in the Event Stage, which is over",
-                                 "turn.main.once")
-        return IllegalAction("name one of your characters whose ability is ready",
-                             "event.abilities")
+        """Why an action is not offered: a turned card's ability is spent; otherwise the
+        refusal a trial of the action meets on a scratch copy (the rule it breaks)."""
+        if action.get("do") == "use-ability":
+            cid = str(action.get("character"))
+            if cid in t.chars() and t.char(cid)["rotated"]:
+                return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until "
+                                     "the card comes into play again", "ability.rotated")
+        reason = plays.explain_by_trial(self, t, role, action, (
+            *cards.KINDS, "use-ability", "attack", "bribe", "appoint-lord"))
+        if reason is None and action.get("do") == "use-ability":
+            if "event" in t.s["turn"]["left"]:
+                return IllegalAction("abilities are used in the Event Stage, which is over",
+                                     "turn.main.once")
+            return IllegalAction("name one of your characters whose ability is ready",
+                                 "event.abilities")
+        return reason
 
     def act(self, t: Table, step: Step, role: str, action: Mapping[str, Any]) -> None:
         verb = action["do"]
         if verb in cards.KINDS:
             cards.play_from_hand(t, role, action, in_window=False)
         elif verb == "use-ability":
+            _not_at_will(t, role, action)
             _use_ability(t, role, action)
         elif verb == "attack":
             _attack(t, role, action)
@@ -160,6 +163,17 @@ def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
     t.say(f"{t.rname(role)} uses {rec.name}'s ability; the card is turned", "ability.rotate")
     plays.push(t, {"kind": "ability", "role": role, "card": cid, "handle": None,
                    "args": args})
+
+
+def _not_at_will(t: Table, role: str, action: Mapping[str, Any]) -> None:
+    """Refuse to use an ability that is permanent or set off by a condition (ability.kinds)."""
+    cid = str(action.get("character"))
+    if cid in t.chars_of(role):
+        ability = t.crec(cid).ability
+        require(ability is not None and ability.use == "activated",
+                f"{t.cname(cid)} has no ability used at will: "
+                + ("none at all" if ability is None else f"its ability is {ability.use}"),
+                "ability.kinds")
 
 
 def _attack(t: Table, role: str, action: Mapping[str, Any]) -> None:
