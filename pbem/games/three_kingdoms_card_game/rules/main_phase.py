@@ -85,7 +85,7 @@ class Main(Handler):
                 return IllegalAction(f"{t.cname(cid)} is turned: its ability is spent until "
                                      "the card comes into play again", "ability.rotated")
         reason = plays.explain_by_trial(self, t, role, action, (
-            *cards.KINDS, "use-ability", "attack", "bribe", "appoint-lord"))
+            *cards.KINDS, "use-ability", "attack", "bribe", "appoint-lord", trades.OFFER))
         if reason is None and action.get("do") == "use-ability":
             if "event" in t.s["turn"]["left"]:
                 return IllegalAction("abilities are used in the Event Stage, which is over",
