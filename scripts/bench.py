@@ -25,7 +25,9 @@ Targets (checked here, never in timed tests):
   within 4 s (``redux_game_with_sealed_cards_ms``);
 * The Three Kingdoms Card Game: at least 60 random 4-player games adjudicated per minute
   (``cardgame_random_games_per_min``); at most 1.5 saves needing a person per player-turn
-  (``cardgame_person_hops_per_turn``, pbem/games/three_kingdoms_card_game/bench.py).
+  (``cardgame_person_hops_per_turn``, pbem/games/three_kingdoms_card_game/bench.py); one
+  reaction window answered unattended by three watchers on local Dovecot within 2 s
+  (``cardgame_window_round_trip_ms``, pbem/mail/bench_window.py).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "redux_random_games_per_min": (">=", 100.0),
            "cardgame_random_games_per_min": (">=", 60.0),
            "cardgame_person_hops_per_turn": ("<=", 1.5),
+           "cardgame_window_round_trip_ms": ("<=", 2000.0),
            "witness_round_trip_ms": ("<=", 1500.0),
            "witness_round_trip_3p_ms": ("<=", 1500.0),
            "mail_kib_per_handover_redux": ("<=", 50.0),
@@ -215,6 +218,13 @@ def _round_trip() -> dict[str, float]:
         except Exception as exc:  # no Dovecot here: the figure is left out, and said so
             print(f"# witness_round_trip_ms ({players} players) not measured: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
+    try:
+        from pbem.mail.bench_window import window_round_trip_ms
+
+        figures.update(window_round_trip_ms())
+    except Exception as exc:  # no Dovecot here
+        print(f"# cardgame_window_round_trip_ms not measured: {type(exc).__name__}: {exc}",
+              file=sys.stderr)
     return figures
 
 
