@@ -20,7 +20,7 @@ KINDS = {"play-character": Character, "play-artifact": Artifact, "play-event": E
 STAGE_KEY = {Character: "characters", Artifact: "artifacts", Event: "events"}
 
 
-def enter_stage(t: Table, stage: str, rule: str) -> None:
+def enter_stage(t: Table, stage: str) -> None:
     """The active player plays in ``stage``: a stage she left cannot be taken up again
     (turn.main.once); entering one leaves the one she was in."""
     turn = t.s["turn"]
@@ -32,7 +32,6 @@ def enter_stage(t: Table, stage: str, rule: str) -> None:
     if turn["stage"] != stage:
         t.say(f"{t.rname(t.active)} enters the {stage} stage", "turn.main.stages")
     turn["stage"] = stage
-    del rule
 
 
 def play_from_hand(t: Table, role: str, action: Mapping[str, Any], in_window: bool) -> None:
@@ -51,7 +50,7 @@ def play_from_hand(t: Table, role: str, action: Mapping[str, Any], in_window: bo
     if not instant:
         require(own_turn, f"{rec.name} has no lightning mark: it is played only in its "
                 "player's own Event Stage", "event-card.timing")
-        enter_stage(t, "event", "event.order")
+        enter_stage(t, "event")
         key = STAGE_KEY[type(rec)]
         require(t.s["turn"]["plays"][key] < t.data.rules.event_stage[key],
                 f"one {key[:-1]} per Event Stage (this one is played already)", f"event.{key[:-1]}")

@@ -6,7 +6,6 @@ move to the Ending Phase. Every play goes on the chain and opens a reaction wind
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from pbem.engine import ActionSpec, Prompt
@@ -149,7 +148,7 @@ def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
             "the table", "event.abilities")
     require(_ability_ready(t, role, cid), f"{t.cname(cid)} has no ability ready to use (its "
             "card is turned, or its ability is not one to activate)", "ability.rotated")
-    cards.enter_stage(t, "event", "event.abilities")
+    cards.enter_stage(t, "event")
     rec = t.crec(cid)
     assert rec.ability is not None
     effect = plays.effect_of(rec)
@@ -187,7 +186,7 @@ def _attack(t: Table, role: str, action: Mapping[str, Any]) -> None:
             "battle.target")
     require(mode == "war" or bool(t.holders(land)), "nobody controls that land to answer a "
             "duel (rules notes 7)", "battle.duel.challenge")
-    cards.enter_stage(t, "battle", "battle.one")
+    cards.enter_stage(t, "battle")
     require(t.s["turn"]["battles"] < t.data.rules.battles_per_turn,
             "one battle per Battle Stage", "battle.one")
     t.s["turn"]["battles"] += 1
@@ -206,7 +205,7 @@ def _bribe(t: Table, role: str, action: Mapping[str, Any]) -> None:
     require(not t.is_lord(target), f"{t.cname(target)} is a lord: lords cannot be bribed",
             "bribery.lord")
     require(bool(t.hand(role)), "a bribe needs at least one card in your hand", "bribery.bid")
-    cards.enter_stage(t, "bribery", "bribery.target")
+    cards.enter_stage(t, "bribery")
     require(t.s["turn"]["bribes"] < t.data.rules.bribes_per_turn,
             "one bribe per Bribery Stage", "bribery.target")
     t.s["turn"]["bribes"] += 1
@@ -215,5 +214,3 @@ def _bribe(t: Table, role: str, action: Mapping[str, Any]) -> None:
     plays.push(t, {"kind": "bribe", "role": role, "card": target, "handle": None,
                    "args": {"target": target}})
 
-
-__all__ = ["Main", "replace"]
