@@ -257,6 +257,20 @@ class GameModule(ABC):
         """A short text picture of the position for terminals and e-mail."""
         return ""
 
+    def panes(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Side panes for a game with neither a map nor action spaces, drawn from a view
+        (:meth:`view`'s answer for the player at the table): ``(title, text)`` pairs in
+        English, each text plain lines. The titles must not depend on the position (the
+        table makes one tab per title when it opens). ``[]``: the table shows only
+        :meth:`describe`."""
+        return []
+
+    def named(self, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Every named thing of the game's data (cards, places...) as ``{id, name, zh}``,
+        for front ends that show names in another language: the log may name a card no
+        view has shown yet. ``[]``: the views name all there is."""
+        return []
+
     def key_results(self, log: list[str]) -> list[str]:
         """The key results among ``log`` (a save's log lines, or any list of log lines), as
         short lines for front ends and the mail to put first: eliminations, defections,

@@ -25,7 +25,7 @@ from tui import sizes
 from tui.actionlist import ActionList
 from tui.claiming import Claiming
 from tui.dialogs import HelpScreen, PickScreen
-from tui.engine_text import EngineText, view_names
+from tui.engine_text import EngineText, name_pairs, view_names
 from tui.following import Waiting, automatic
 from tui.footer import TableFooter
 from tui.handover import Handing
@@ -88,7 +88,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None])
         self.module = opened.module
         self.board: dict[str, Any] = self.module.board() or sizes.NO_BOARD
         public = gameplay.view(self.module, opened.save.state, None)
-        self.layout = layout_for(self.board, public)
+        self.layout = layout_for(self.board, public, self.module.panes(public))
         self.notice = self.module.data_notice(opened.save.game["options"])
         self.turn: Turn | None = None
         self.waiting: Waiting | None = None
@@ -113,7 +113,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None])
         self.first_paint_at: float | None = None  # when the first screen was drawn
 
     def _name_pairs(self, view: dict[str, Any]) -> dict[str, str]:
-        return view_names(self.board, view)
+        named = name_pairs(self.module.named(self.opened.save.game["options"]))
+        return {**named, **view_names(self.board, view)}
 
     def t(self, text: str, /, **values: Any) -> str:
         return tr(text, self.lang, **values)

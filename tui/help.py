@@ -82,13 +82,23 @@ Reading the action spaces (a game without a map)
   and the notice about reconstructed data), Borders, Rules.
 """
 
+CARDS_HELP = """\
+Reading a game of panes (no map, no action spaces)
+  The main pane is the game's own picture of the position. The side tabs
+  are the panes the game draws from what you may see (for a card game: your
+  hand, the table, the lands, what waits to take effect); Tab moves to
+  them, and p hides or shows them on a narrow terminal. Rules: the
+  project's own short summary of the current step and the highlighted
+  action's rule.
+"""
+
 
 def help_text(reviewing: bool, lang: str = "en", layout: str = "map",
               deadline: bool = False) -> str:
     """The help for the table as it is: playing or reviewing, a map or action spaces, a
     game with a deadline or without."""
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
-    reading = {"map": MAP_HELP, "spaces": SPACES_HELP}.get(layout)
+    reading = {"map": MAP_HELP, "spaces": SPACES_HELP, "cards": CARDS_HELP}.get(layout)
     blocks = (first, second, COMMON_KEYS) + ((DEADLINE_KEYS,) if deadline else ()) \
         + ((reading,) if reading else ())
     return "\n".join(tr(block, lang) for block in blocks)

@@ -1,6 +1,8 @@
 """Which panes the table shows for a game, chosen from what the game describes: a map
 (``module.board()`` with areas), action spaces and state boards (a view with ``spaces``
-and ``states``), or, for any other game, its own text picture of the position.
+and ``states``), panes of text the game draws from its view (``module.panes(view)``,
+shown as side tabs beside its text picture), or, for any other game, its own text
+picture of the position alone.
 
 Each side tab is a renderer of the view; the app draws whichever layout it was given.
 """
@@ -29,6 +31,8 @@ class Context:
     numbers: Mapping[str, int] = field(default_factory=dict)
     notice: str | None = None
     describe: Callable[[], str] = lambda: ""
+    panes: Callable[[], list[tuple[str, str]]] = list
+    say: Callable[[str], str] = str
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Tab:
 
 @dataclass(frozen=True)
 class Layout:
-    kind: str  # "map", "spaces" or "text"
+    kind: str  # "map", "spaces", "cards" or "text"
     tabs: tuple[Tab, ...]
     first_tab: str
     main: Callable[[Context], RenderableType] | None = None
@@ -70,17 +74,39 @@ def _text_picture(context: Context) -> RenderableType:
     except Exception:  # a game without a text picture of its own
         text = ""
     if text:
-        return Text(text)
+        return Text("\n".join(context.say(line) for line in text.split("\n")))
     return Text("\n".join(f"{key}: {value}" for key, value in context.view.items()))
 
 
 TEXT = Layout("text", (), "tab-rules", _text_picture)
 
 
-def layout_for(board: Mapping[str, Any], view: Mapping[str, Any]) -> Layout:
-    """The layout for a game with this board (``{}``: none) and view."""
+def _pane(index: int) -> Callable[[Context], RenderableType]:
+    """The ``index``-th pane the game draws, each line in the table's language."""
+    def render(context: Context) -> RenderableType:
+        drawn = context.panes()
+        if index >= len(drawn):
+            return Text("")
+        return Text("\n".join(context.say(line) for line in drawn[index][1].split("\n")))
+    return render
+
+
+def cards(titles: list[str]) -> Layout:
+    """Side tabs for the panes a game draws (titled ``titles``), its text picture as the
+    main pane."""
+    tabs = tuple(Tab(title, f"pane-{index}", _pane(index))
+                 for index, title in enumerate(titles))
+    return Layout("cards", tabs, f"tab-{tabs[0].ident}", _text_picture)
+
+
+def layout_for(board: Mapping[str, Any], view: Mapping[str, Any],
+               panes: list[tuple[str, str]] | None = None) -> Layout:
+    """The layout for a game with this board (``{}``: none), view and the panes it draws
+    from that view."""
     if board.get("areas"):
         return MAP
     if isinstance(view.get("spaces"), list) and isinstance(view.get("states"), dict):
         return SPACES
+    if panes:
+        return cards([title for title, _ in panes])
     return TEXT

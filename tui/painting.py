@@ -40,9 +40,17 @@ class Painter(Base):
         self._show_read_only()
         self._show_actions(prompt, view)
         width = (self.query_one("#side").size.width or 33) - 1  # less the scroll bar
+        drawn: list[list[tuple[str, str]]] = []
+
+        def panes() -> list[tuple[str, str]]:
+            if not drawn:  # drawn once a refresh, by the first tab that needs them
+                drawn.append(self.module.panes(view) if view else [])
+            return drawn[0]
+
         context = Context(view, self.lang, width, self.board, self.selected,
                           self._space_numbers(), self.notice,
-                          lambda: self.sight().describe(self.current_state(), self.view_token()))
+                          lambda: self.sight().describe(self.current_state(), self.view_token()),
+                          panes, self.say)
         if self.layout.kind == "map":
             self.query_one(MapView).arrows_step_history = self.reviewing
             self.query_one(MapView).show(view, self.selected, self._marked(), self.lang)
@@ -124,11 +132,7 @@ class Painter(Base):
             parts.append(f"{self.t('Round')} {view['round']}/{view.get('rounds', '?')}")
         turn = view.get("turn")
         if isinstance(turn, dict):
-            kingdoms = {k["id"]: k for k in view.get("kingdoms", [])}
-            who = kingdoms.get(turn.get("kingdom"))
-            parts.append(f"{self.t('Turn')} {turn.get('number')}: "
-                         f"{panels.name(who, self.lang, short=True)} "
-                         f"({self.say(str(turn.get('phase')))})")
+            parts.append(self._turn_part(view, turn))
         elif view.get("stage"):
             parts.append(self.say(str(view["stage"])))
         if self.waiting is not None:
@@ -149,6 +153,20 @@ class Painter(Base):
         if self.notice:
             parts.append(self.t("reconstructed data"))
         return parts
+
+    def _turn_part(self, view: dict[str, Any], turn: dict[str, Any]) -> str:
+        """``Turn 3: Wei (movement)``: the turn's number, whose it is (a kingdom of the
+        view, else a role) and its phase or stage when the view gives one."""
+        kingdoms = {k["id"]: k for k in view.get("kingdoms", [])}
+        if turn.get("kingdom") in kingdoms:
+            who = panels.name(kingdoms[turn["kingdom"]], self.lang, short=True)
+        elif turn.get("role"):
+            who = self.role_label(str(turn["role"]))
+        else:
+            who = "-"
+        part = f"{self.t('Turn')} {turn.get('number')}: {who}"
+        phase = turn.get("phase") or turn.get("stage")
+        return f"{part} ({self.say(str(phase))})" if phase else part
 
     def _sent_line(self) -> str:
         sent = self.sent
@@ -293,6 +311,10 @@ class Painter(Base):
             if rule and rule not in rules:
                 rules.append(rule)
         texts = [t for t in (self.module.rules_help(rule) for rule in rules) if t]
+        if prompt is not None:  # the step's own summary, when the game gives one
+            step = self.module.rules_help(prompt.step)
+            if step and step not in texts:
+                texts.insert(0, step)
         body = "\n\n".join(texts) or self.t("No rule summary for this step.")
         step = self.say(prompt.step) if prompt else "-"
         self.query_one("#rules", Static).update(Text(f"{self.t('Step')}: {step}\n\n{body}"))

@@ -1,6 +1,7 @@
-"""A text picture of a Card Game position, for terminals and e-mail: the seats, the
-lands, the characters on the table, the chain waiting to take effect, and the viewer's
-own hand. Card values the rulebook does not print are marked with ``*``.
+"""A text picture of a Card Game position, for terminals and e-mail: what waits to take
+effect and the viewer's own hand first (what a decision turns on), then the seats with
+their characters on the table, and the lands. Card values the rulebook does not print
+are marked with ``*``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,22 @@ def position(state: dict[str, Any], role: str | None, known: Mapping[str, str]) 
              + (f", {v['turn']['stage']} stage" if v["turn"]["stage"] else ""),
              f"Main Deck {v['deck']['left']} cards (run out {v['deck']['runs']} time(s)); "
              f"Discard Pile {len(v['discard']['seen']) + v['discard']['face_down']} cards", ""]
+    if v["chain"]:
+        lines.append("Waiting to take effect (last on top):")
+        for entry in reversed(v["chain"]):
+            lines.append(f"  {names[entry['role']]}: {entry['kind']} {entry['card']['name']}"
+                         + (" (cancelled)" if entry["cancelled"] else ""))
+        lines.append("")
+    if role is not None:
+        lines.append("Your hand:")
+        for card in v["hand"]:
+            if card.get("id"):
+                text = f" - {card['text']}" if card["text"] else ""
+                lines.append(f"  {card['name']}{_mark(card)} ({card['kind']}"
+                             f"{', instant' if card['instant'] else ''}){text}")
+            else:
+                lines.append(f"  a card not yet read ({card['entry']})")
+        lines.append("")
     for seat in v["seats"]:
         lines.append(f"{seat['name']}: {seat['hand']} card(s) in hand, land value "
                      f"{seat['land_value']}" + (", lord lost" if seat["lord_lost"] else ""))
@@ -52,22 +69,6 @@ def position(state: dict[str, Any], role: str | None, known: Mapping[str, str]) 
         owner = names.get(land["owner"], "public")
         lines.append(f"  {land['name']}{_mark(land)} {land['value']}/"
                      f"{land['defensive_power']} {owner}")
-    if v["chain"]:
-        lines.append("")
-        lines.append("Waiting to take effect (last on top):")
-        for entry in v["chain"]:
-            lines.append(f"  {names[entry['role']]}: {entry['kind']} {entry['card']['name']}"
-                         + (" (cancelled)" if entry["cancelled"] else ""))
-    if role is not None:
-        lines.append("")
-        lines.append("Your hand:")
-        for card in v["hand"]:
-            if card.get("id"):
-                text = f" - {card['text']}" if card["text"] else ""
-                lines.append(f"  {card['name']}{_mark(card)} ({card['kind']}"
-                             f"{', instant' if card['instant'] else ''}){text}")
-            else:
-                lines.append(f"  a card not yet read ({card['entry']})")
     if any(_mark(c) for c in v["characters"]) or v["lands"]:
         lines.append("")
         lines.append(f"{MARK} reconstructed: the rulebook does not print this card's values")

@@ -17,9 +17,11 @@ from pbem.games.three_kingdoms_card_game import (
     dataset,
     describe,
     flow,
+    panes,
     responses,
     rules,
     scenario,
+    summaries,
 )
 from pbem.games.three_kingdoms_card_game import view as views
 from pbem.games.three_kingdoms_card_game.fixed import DATA_DIR
@@ -120,6 +122,17 @@ class ThreeKingdomsCardGame(GameModule):
     def describe(self, state: State, role: str | None = None,
                  known: Mapping[str, str] | None = None) -> str:
         return describe.position(state, role, known or {})
+
+    def panes(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return panes.panes(view)
+
+    def named(self, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+        data = dataset.get(options.get("data"))
+        war = [{"id": w.id, "name": w.name, "zh": w.zh} for w in data.war.types.values()]
+        return [{"id": r.id, "name": r.name, "zh": r.zh} for r in data.records() if r.zh] + war
+
+    def rules_help(self, rule: str | None) -> str:
+        return summaries.lookup(rule)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")

@@ -57,6 +57,17 @@ def _chain_view(t: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
             "args": dict(entry["args"]), "cancelled": entry["cancelled"]}
 
 
+def _window_view(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The reaction window open now (the innermost): who is asked, in order, and who is
+    being asked now; ``None`` when none is open."""
+    for step in reversed(state.get("stack", [])):
+        if step.get("step") == "window":
+            asked = list(step.get("asked", []))
+            at = int(step.get("at", 0))
+            return {"asked": asked, "now": asked[at] if at < len(asked) else None}
+    return None
+
+
 def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> dict[str, Any]:
     t = Table(state, known=known)
     seats = []
@@ -79,6 +90,7 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     turn = state["turn"]
     return {
         "game": "three-kingdoms-card-game",
+        "viewer": role,
         "seats": seats,
         "turn": {"role": turn["role"], "number": turn["number"],
                  "stage": turn.get("stage"), "left": list(turn.get("left", []))},
@@ -89,5 +101,6 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
                     "face_down": state["discard"]["face_down"]},
         "deck": dict(state["deck"]),
         "chain": [_chain_view(t, e) for e in state["chain"]],
+        "window": _window_view(state),
         "result": state.get("result"),
     }
