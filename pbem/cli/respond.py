@@ -10,7 +10,7 @@ import typer
 
 from pbem import games, responses, savefile, strict_yaml
 from pbem.cli.common import AsName, KeyPath, guarded, me, say
-from pbem.cli.main import PLAY, app
+from pbem.cli.root import PLAY, app
 from pbem.errors import UsageError
 
 
