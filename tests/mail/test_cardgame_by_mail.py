@@ -4,9 +4,10 @@ SMTP and IMAP servers, with ``pbem watch`` running as a real process on every si
 part planned by a random legal player steered to keep the game short and to hold a trade
 accepted, wars (sealed war cards) and a bribe (sealed bids), and a counter when one is dealt
 (tests/games/three_kingdoms_card_game/steered.py); then ``pbem verify LAST --audit`` in a
-player's home and in a fifth, fresh home that has only the saves the mail carried (about
-3.5 minutes, marked slow). A shorter game, in the default run, stops once a war, a bribe's
-bids and a trade have been played, and makes the same checks but the audit's.
+player's home and in a fifth, fresh home that has only the saves the mail carried (2 to
+3.5 minutes, with the deal: marked slow). A shorter game, in the default run, stops once
+a war, a bribe's bids and a trade have been played, and makes the same checks but the
+audit's.
 
 The game is played on an owner's transcription of a few cards
 (tests/games/three_kingdoms_card_game/data/owner-transcription.yaml), which only the
