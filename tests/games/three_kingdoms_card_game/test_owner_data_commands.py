@@ -24,6 +24,8 @@ from tests.security.kit import cli
 KIND = "three-kingdoms-card-game"
 OWNERS_FILE = Path(__file__).parent / "data" / "owner-transcription.yaml"
 AUTOMATIC = ("shuffle", "share", "witness", "unseal", "audit")
+NAMES = {"seat1": "s1", "seat2": "s2", "seat3": "s3"}
+LEFT = {"seat1": "seat2", "seat2": "seat3", "seat3": "seat1"}  # who defends a public land
 
 
 @pytest.fixture
@@ -85,20 +87,22 @@ def test_every_command_works_on_a_card_game_of_an_owners_data(
     last = tmp_path / wrote(run("join", "--as", "s2", first))
     last = answered(tmp_path, tmp_path / wrote(run("join", "--as", "s3", last)))
     last = apply(tmp_path, last, [], "s1")  # the opening: lords, hands, the first draw
-    out = shown(last)
-    assert out["viewer"] == "seat1" and out["prompt"]["step"] == "main"
+    due = savefile.read(last).due["role"]  # the first player, drawn with the dice
+    mover, defender = NAMES[due], NAMES[LEFT[due]]
+    out = shown(last, "--as", mover)
+    assert out["viewer"] == due and out["prompt"]["step"] == "main"
     lands = {land["id"]: land for land in out["view"]["lands"]}
     assert (lands["sili"]["value"], lands["sili"]["reconstructed"]) == (2, [])
     assert lands["jizhou"]["reconstructed"]  # a built-in land the owner kept
     hand = out["view"]["hand"]
     assert len(hand) == 8 and all(card["id"] for card in hand)
-    lord = next(seat["lord"] for seat in out["view"]["seats"] if seat["role"] == "seat1")
+    lord = next(seat["lord"] for seat in out["view"]["seats"] if seat["role"] == due)
     last = apply(tmp_path, last, [{"do": "attack", "character": lord, "land": "youzhou",
-                                   "mode": "war"}], "s1")
+                                   "mode": "war"}], mover)
     last = apply(tmp_path, last, [{"do": "pass"}, {"do": "war-card", "card": "cavalry"}],
-                 "s2")
+                 defender)
     assert savefile.read(last).actions[-1]["do"] == "seal"
-    last = apply(tmp_path, last, [{"do": "war-card", "card": "bowmen"}], "s1")
+    last = apply(tmp_path, last, [{"do": "war-card", "card": "bowmen"}], mover)
     told = run("log", last)
     assert "War cards: Bowmen (attacker) against Cavalry (defender)" in told, told
     assert "every action re-applied" in run("verify", last)
