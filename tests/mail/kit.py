@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import pbem.cli.mail  # noqa: F401  (registers the mail commands)
 from pbem.cli.main import app
+from pbem.games.three_kingdoms_card_game import dataset as card_data
 from pbem.games.three_kingdoms_redux import dataset
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 
@@ -41,13 +42,16 @@ def _command() -> Any:
 def _new_process() -> Iterator[None]:
     """No data set of a game in memory, as in a new pbem process: a command must find the
     one its game uses in its own home (the test's own are back afterwards)."""
-    saved = dict(dataset._REGISTRY)
-    dataset._REGISTRY.clear()
+    registries = (dataset._REGISTRY, card_data._REGISTRY)
+    saved = [dict(registry) for registry in registries]
+    for registry in registries:
+        registry.clear()
     try:
         yield
     finally:
-        dataset._REGISTRY.clear()
-        dataset._REGISTRY.update(saved)
+        for registry, kept in zip(registries, saved, strict=True):
+            registry.clear()
+            registry.update(kept)
 
 
 def _invoke(args: list[str], env: dict[str, str], stdin: str | None

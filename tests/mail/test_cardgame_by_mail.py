@@ -1,0 +1,295 @@
+"""The Three Kingdoms Card Game played by four players in four homes through the real local
+SMTP and IMAP servers, with ``pbem watch`` running as a real process on every side: from
+``pbem new three-kingdoms-card-game --data FILE`` (witnessed dice) to the last save, every
+part planned by a random legal player steered to keep the game short and to hold a trade
+accepted, wars (sealed war cards) and a bribe (sealed bids), and a counter when one is dealt
+(tests/games/three_kingdoms_card_game/steered.py); then ``pbem verify LAST --audit`` in a
+player's home and in a fifth, fresh home that has only the saves the mail carried (2 to
+3.5 minutes, with the deal: marked slow). A shorter game, in the default run, stops once
+a war, a bribe's bids and a trade have been played, and makes the same checks but the
+audit's.
+
+The game is played on an owner's transcription of a few cards
+(tests/games/three_kingdoms_card_game/data/owner-transcription.yaml), which only the
+creator's machine has read: the others take it from the invitation's first save, the
+game's options pin its hash, and every home keeps a copy.
+
+The hands are hidden cards of the shared Main Deck. No player's home (saves aside: they
+list the deck's cards), mail or watcher output names a card another player held hidden
+that they never held nor saw face up, and in the save where the hands are fullest each
+player's ``pbem show --json`` names her own hand and nothing of the others'. Then every
+byte pbem wrote or mailed to each player is searched for the other players' secrets, as
+for Card Market (tests/mail/whole_game.py)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import savefile
+from pbem.games.three_kingdoms_card_game import dataset
+from pbem.games.three_kingdoms_card_game.catalog import CardData
+from pbem.games.three_kingdoms_card_game.rules.setup import main_deck
+from pbem.hidden_cards import model, seating
+from pbem.hidden_cards.knowledge import _own_card
+from pbem.savefile import SaveFile
+from tests.games.three_kingdoms_card_game.steered import Steer
+from tests.mail import whole_game
+from tests.mail.kit import Player, homes, make_player
+from tests.mail.servers import Certificate, DovecotServer, SmtpServer
+from tests.mail.turns import key_of, newest, stored
+from tests.mail.watched import OVER, invite, play_by_watchers, start_watchers
+from tests.mail.watching import Watching
+
+NAMES = ["alice", "bob", "carol", "dave"]
+KIND = "three-kingdoms-card-game"
+TITLE = "The Three Kingdoms Card Game"
+OWNERS_FILE = (Path(__file__).parents[1] / "games" / "three_kingdoms_card_game" / "data"
+               / "owner-transcription.yaml")
+CARD_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.\d+)?")
+
+
+@pytest.mark.slow
+def test_four_players_play_the_card_game_by_mail_to_its_audit(
+        tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
+        dovecot: DovecotServer) -> None:
+    players, watchers, last, owners = _played(tmp_path, workdir, cert, smtp_server, dovecot,
+                                              whole=True)
+    assert last.due is None and last.state["result"]["winners"]
+    _checked(tmp_path, players, watchers, smtp_server, last, owners)
+    kinds = whole_game.the_mail_says_what_to_do(smtp_server, last, TITLE)
+    assert kinds["invitation"] == 3 and kinds["over"] == 1 and kinds["audit"] >= 4, kinds
+    assert kinds["move"] >= 30 and kinds["shuffle"] >= 1 and kinds["share"] >= 1, kinds
+    whole_game.nobody_received_another_players_secret(players, watchers, smtp_server, last)
+
+
+def test_four_players_play_the_card_game_by_mail_to_a_war_a_bribe_and_a_trade(
+        tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
+        dovecot: DovecotServer) -> None:
+    """The same, stopped once a war, a bribe's sealed bids and a trade have been played
+    (no audit yet: a fresh home verifies the saves the mail carried)."""
+    players, watchers, last, owners = _played(tmp_path, workdir, cert, smtp_server, dovecot,
+                                              whole=False)
+    assert last.due is not None
+    _checked(tmp_path, players, watchers, smtp_server, last, owners)
+    kinds = whole_game.the_mail_says_what_to_do(smtp_server, last, TITLE)
+    assert kinds["invitation"] == 3 and kinds["over"] == 0 and kinds["move"] >= 8, kinds
+
+
+def _played(tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
+            dovecot: DovecotServer, whole: bool
+            ) -> tuple[dict[str, Player], dict[str, Watching], SaveFile, CardData]:
+    """Four homes play the game on the owner's data by mail, every ``pbem watch`` giving
+    the answers that need no decision: to its end and the audit (``whole``) or until a war,
+    a bribe's bids and a trade have been played. The players, their watchers (stopped),
+    the last save and the owner's data set."""
+    players = homes(NAMES, tmp_path, cert, smtp_server, dovecot)
+    owners = dataset.load_data(OWNERS_FILE)  # (this test's own: each home reads its own)
+    watchers: dict[str, Watching] = {}
+    planner = Steer(3)
+    try:
+        start_watchers(players, watchers, tmp_path / "bin")
+        first = invite(players["alice"], [players[n] for n in NAMES[1:]], workdir, KIND,
+                       data=OWNERS_FILE)
+        assert first.dice_mode == "witnessed"
+        assert first.game["options"] == {"players": 4, "data": owners.hash}
+        assert first.doc["data"] == owners.document
+        stop = None if whole else (lambda save: set(planner.missing()) <= {"counter"})
+        last = play_by_watchers(players, watchers, first.game_id[:8], workdir, planner, stop)
+        assert set(planner.missing()) <= {"counter"}, planner.done  # (a counter, if dealt)
+        if whole:
+            for name, player in players.items():
+                watchers[name].wait_for(OVER.format(game=first.game_id[:8]))
+                assert newest(player, last.game_id).sha256 == last.sha256, name
+            out = players["carol"].run("verify", stored(players["carol"], last),
+                                       "--audit").out
+            assert "audit: every hidden step re-checked" in out, out
+    finally:
+        codes = {name: watch.stop() for name, watch in watchers.items()}
+    for name, watch in watchers.items():
+        assert codes[name] == 0 and watch.err == [], watch.transcript()
+    return players, watchers, last, owners
+
+
+def _checked(tmp_path: Path, players: dict[str, Player], watchers: dict[str, Watching],
+             smtp_server: SmtpServer, last: SaveFile, owners: CardData) -> None:
+    """Each home keeps the owner's data set; each player sees her own hand only; nobody
+    is told another's hidden card; a fresh home checks the saves the mail carried."""
+    for player in players.values():
+        assert _kept(player) == [f"{KIND}-{owners.hash}.yaml"], player.name
+    knowing = _knowledge(players, last)
+    _each_sees_only_their_own_hand(players, last, knowing)
+    _nobody_is_told_another_players_hidden_card(players, watchers, smtp_server, last, owners,
+                                                knowing)
+    _a_fresh_home_audits_the_saves_the_mail_carried(tmp_path, smtp_server, last, owners)
+
+
+def _kept(player: Player) -> list[str]:
+    """The data sets kept in ``player``'s home."""
+    folder = player.data_dir / "datasets"
+    return sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
+
+
+def _saves(player: Player, last: SaveFile) -> list[SaveFile]:
+    folder = player.data_dir / "games" / last.game_id
+    return [savefile.read(path) for path in sorted(folder.glob("*.pbem.yaml"))]
+
+
+def _roles(players: dict[str, Player], last: SaveFile) -> dict[str, str]:
+    return {name: str(last.role_of(key_of(p).key.public)) for name, p in players.items()}
+
+
+Knowing = list[tuple[SaveFile, dict[str, dict[str, str]]]]
+
+
+def _knowledge(players: dict[str, Player], last: SaveFile) -> Knowing:
+    """Every save after the joins, with the cards of each player's hand her own key reads
+    in it (once the others' shares have come): name -> handle -> card. A card is read once,
+    as it comes into her hand (what a hand card is does not change while she holds it)."""
+    roles = _roles(players, last)
+    seats = {name: seating.seat(last.doc, roles[name], key_of(player).key)
+             for name, player in players.items()}  # (the same in every save after the joins)
+    read: dict[str, dict[str, str]] = {name: {} for name in players}
+    out = []
+    for save in _saves(players["alice"], last)[len(players):]:
+        data = model.of(save.state)
+        assert data is not None
+        for name in players:
+            hand = [e for e in save.state["hands"][roles[name]] if e in data["cards"]]
+            read[name] = {e: card for e, card in read[name].items() if e in hand}
+            for entry in hand:
+                if entry not in read[name]:
+                    card = _own_card(data, seats[name], entry)
+                    if card is not None:
+                        read[name][entry] = card
+        out.append((save, {name: dict(read[name]) for name in players}))
+    return out
+
+
+def _face_up(save: SaveFile) -> set[str]:
+    """The cards every player sees in ``save``: face up, on the table or discarded so."""
+    data = model.of(save.state) or {"cards": {}}
+    state = save.state
+    return ({str(e["face"]) for e in data["cards"].values() if e["face"] is not None}
+            | set(state["characters"]) | set(state["artifacts"])
+            | set(state["discard"]["cards"]) | set(state["open_hand"].values()))
+
+
+def _never_seen(players: dict[str, Player], last: SaveFile, knowing: Knowing
+                ) -> dict[str, set[str]]:
+    """For each player, the cards other players held hidden in some save that she never
+    held nor saw face up in any save."""
+    seen: set[str] = set()
+    held: dict[str, set[str]] = {name: set() for name in players}
+    for save, known in knowing:
+        seen |= _face_up(save)
+        for name in players:
+            held[name].update(known[name].values())
+    out = {}
+    for name in players:
+        others = set().union(*(held[n] for n in players if n != name))
+        out[name] = others - held[name] - seen
+        assert len(out[name]) >= 5, name  # (the search below looks for something)
+    return out
+
+
+def _each_sees_only_their_own_hand(players: dict[str, Player], last: SaveFile,
+                                   knowing: Knowing) -> None:
+    """In the save where the hands are fullest (each player reading all of hers), each
+    player's ``pbem show --json`` names every card of her hand and nothing of the others'
+    hands, in the position and in the actions offered."""
+    roles = _roles(players, last)
+    readable = [save for save, known in knowing if save.due is not None and all(
+        len(save.state["hands"][roles[n]]) == len(known[n]) for n in players)]
+    save = max(readable, key=lambda s: (min(len(h) for h in s.state["hands"].values()),
+                                        -s.sequence))
+    hands: dict[str, dict[str, str]] = {}
+    printed: dict[str, str] = {}
+    for name, player in players.items():
+        out = json.loads(player.run("show", "--json", stored(player, save)).out)
+        assert out["viewer"] == roles[name], name
+        hand = out["view"]["hand"]
+        assert len(hand) == len(save.state["hands"][roles[name]]) >= 5, name
+        assert all(card["id"] for card in hand), name
+        hands[name] = {card["entry"]: card["id"] for card in hand}
+        printed[name] = json.dumps([out["view"], out["prompt"]], ensure_ascii=False)
+    for name, seen in printed.items():
+        for other, cards in hands.items():
+            if other != name:
+                for card in cards.values():
+                    assert f'"{card}"' not in seen, (name, other, card)
+
+
+def _texts(player: Player, name: str, watchers: dict[str, Watching],
+           smtp_server: SmtpServer) -> list[tuple[str, str]]:
+    """What reached ``player`` besides the saves and data sets: (where, text) of every
+    other file of her home, the plain text of every message to her, her watcher's lines."""
+    out = []
+    for path in sorted(player.home.rglob("*")):
+        if path.is_file() and not path.name.endswith(".pbem.yaml") \
+                and path.parent.name != "datasets":
+            out.append((str(path.relative_to(player.home)),
+                        path.read_bytes().decode("utf-8", "replace")))
+    for index, delivered in enumerate(smtp_server.received):
+        if player.address in delivered.recipients:
+            msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
+            out.append((f"message {index}", msg.get_body(("plain",)).get_content()))
+    out.append(("watcher", "\n".join(watchers[name].out + watchers[name].err)))
+    return out
+
+
+def _nobody_is_told_another_players_hidden_card(
+        players: dict[str, Player], watchers: dict[str, Watching],
+        smtp_server: SmtpServer, last: SaveFile, owners: CardData, knowing: Knowing
+) -> None:
+    """No file of a player's home (her saves and data sets aside, which list every card of
+    the deck), no message to her and no line of her watcher names a card that another
+    player held hidden and she never held nor saw face up: neither its card id nor, for a
+    card of one copy, its name. (Her own cards may be named: her pbem keeps notes.)"""
+    never = _never_seen(players, last, knowing)
+    names = Counter(owners.record(card).name for card in main_deck(last.game["options"]))
+    for name, player in players.items():
+        texts = _texts(player, name, watchers, smtp_server)
+        assert len(texts) > 30, len(texts)
+        titles = {owners.record(card).name: card for card in never[name]
+                  if names[owners.record(card).name] == 1}
+        for where, text in texts:
+            told = never[name] & set(CARD_ID.findall(text))
+            assert not told, (name, told, where)
+            assert not [t for t in titles if t in text], (name, where)
+
+def _a_fresh_home_audits_the_saves_the_mail_carried(
+        root: Path, smtp_server: SmtpServer, last: SaveFile, owners: CardData) -> None:
+    """A fifth home, which has never seen the game nor its data set, given only the saves
+    attached to the players' mail: ``pbem verify LAST --audit`` passes (``pbem verify
+    LAST`` before the game's end), and the home then keeps the owner's data set, taken
+    from the first save."""
+    erin = make_player(root, "erin")
+    assert _kept(erin) == []
+    received = root / "erin-received"
+    received.mkdir()
+    files: dict[str, str] = {}
+    for delivered in smtp_server.received:
+        msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
+        for part in msg.iter_attachments():
+            raw: Any = part.get_payload(decode=True)
+            save = savefile.parse(raw, "mail")
+            name = savefile.file_name(save.game_id, save.sequence, save.writer)
+            assert files.setdefault(name, save.sha256) == save.sha256, name
+            (received / name).write_bytes(raw)
+    assert len(files) == last.sequence + 1, sorted(files)
+    target = received / savefile.file_name(last.game_id, last.sequence, last.writer)
+    if last.due is None:
+        out = erin.run("verify", target, "--audit").out
+        assert "audit: every hidden step re-checked" in out, out
+    else:
+        out = erin.run("verify", target).out
+        assert "every action re-applied" in out, out
+    assert _kept(erin) == [f"{KIND}-{owners.hash}.yaml"]
