@@ -181,7 +181,9 @@ class ThreeKingdomsCardGame(GameModule):
         counts = data.reconstructed_counts()
         if not any(counts.values()):
             return None
+        advice = "play your own transcription with --data" if options.get("data") is None \
+            else "your transcription leaves them as they were built in"
         return (f"This game uses reconstructed card data ({counts['characters']} characters, "
                 f"{counts['events']} events, {counts['artifacts']} artifacts and "
                 f"{counts['lands']} lands have values the rulebook does not print, marked *; "
-                "see docs/cardgame-data.md; play your own transcription with --data).")
+                f"see docs/cardgame-data.md; {advice}).")

@@ -90,6 +90,8 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     turn = state["turn"]
     return {
         "game": "three-kingdoms-card-game",
+        "data": {"hash": t.data.hash, "builtin": state.get("data") is None,
+                 "reconstructed": t.data.reconstructed_counts()},
         "viewer": role,
         "seats": seats,
         "turn": {"role": turn["role"], "number": turn["number"],

@@ -17,8 +17,8 @@ def carry_out(t: Table, entry: dict[str, Any], chain: list[dict[str, Any]]) -> N
     kind, role, card = entry["kind"], entry["role"], entry["card"]
     rec = t.record(card)
     if entry["cancelled"]:
-        what = f"{t.cname(card)}'s ability" if kind == "ability" else (
-            "the attack" if kind == "battle" else "the bribe" if kind == "bribe" else rec.name)
+        what = f"use of {t.cname(card)}'s ability" if kind == "ability" else (
+            "attack" if kind == "battle" else "bribe" if kind == "bribe" else rec.name)
         t.say(f"{t.rname(role)}'s {what} is cancelled", "event-card.immediate")
         if kind in ("event", "instant", "character", "artifact"):
             t.to_pile(card, entry["handle"])
