@@ -1,9 +1,10 @@
 """The Card Game between homes: hands, trades in the dark, sealed war cards and bids.
 
-A whole 3-player game is played with every save signed and checked (the same game on every
-run); what each player's pbem can read stays theirs, and a player who edits and re-signs a
-save cannot change a war card once sealed, trade cards she does not hold, or make the
-dice pick another random discard."""
+The golden game (a whole 3-player game, every save signed, to its audit; its players' keys
+are published) is attacked save by save: what each player's pbem can read stays theirs,
+and a player who edits and re-signs a save cannot change a war card once sealed or trade
+cards she does not hold; a scenario game between two homes shows that the dice, not a
+player, pick a random discard."""
 
 from __future__ import annotations
 
@@ -13,25 +14,25 @@ from typing import Any
 
 import pytest
 
-from pbem import chain, gameplay, games, savefile, sealed_orders
+from pbem import chain, gameplay, games, savefile, sealed_orders, session
 from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards import model
+from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
-from tests import fixed_games
+from tests.golden_replay import recorded, sample_players
 from tests.hidden.kit import known
-from tests.security.kit import resign
+from tests.security.kit import labelled_key, resign
 
 KIND = "three-kingdoms-card-game"
-SEED = 3
 
 
 @functools.cache
 def _game() -> tuple[tuple[SaveFile, ...], dict[str, PrivateKey]]:
-    keys = fixed_games.player_keys(f"{KIND} secrets", 3)
-    result = fixed_games.play(KIND, 3, SEED, keys)
-    roles = [p["role"] for p in result.saves[0].players]
-    return tuple(result.saves), dict(zip(roles, keys, strict=True))
+    """The golden Card Game (saves/golden-cardgame) and its players' published keys."""
+    saves = recorded("golden-cardgame", "make-golden-cardgame")
+    players = sample_players("golden-cardgame", saves[0])
+    return tuple(saves), {role: person.key for role, person in players.items()}
 
 
 def _verbs(save: SaveFile) -> list[str]:
@@ -50,6 +51,8 @@ def test_the_game_holds_a_trade_a_war_and_a_bribe() -> None:
     cards and bribery bids sealed and opened, random discards."""
     saves, _ = _game()
     verbs = {v for s in saves for v in _verbs(s)}
+    verbs |= {str(a.get("order", {}).get("do")) for s in saves for a in s.actions
+              if a.get("do") == sealed_orders.UNSEAL}
     assert {"accept-trade", "war-card", "bid", sealed_orders.SEAL,
             sealed_orders.UNSEAL} <= verbs, verbs
     assert saves[-1].state["result"] is not None
@@ -132,23 +135,33 @@ def test_a_trade_cannot_give_cards_the_giver_does_not_hold() -> None:
 
 
 def test_a_random_discard_is_the_one_the_dice_pick() -> None:
-    """A random discard is picked by the game's dice: a save whose log or hands say another
-    card went, re-signed by its writer, is refused on arrival."""
-    saves, keys = _game()
-    at = _first(saves, lambda s: any("discards a card at random" in line
-                                     for line in s.doc["log"]))
-    save, prev = saves[at], saves[at - 1]
-    role = _author(save)
+    """Burned Supply Trains between two homes: the dice pick the victim's two cards; the
+    save with another card gone from her hand, re-signed by the player who played it, is
+    refused on arrival."""
+    ann, bo = (LocalIdentity(n, labelled_key(f"random discard {n}")) for n in ("ann", "bo"))
+    scenario = {"turn": {"role": "seat1", "start": "main"},
+                "seats": {"seat1": {"lord": "cao-cao", "hand": ["burned-supply-trains.1"]},
+                          "seat2": {"lord": "liu-bei", "orders": {"window": "pass"},
+                                    "hand": ["zhang-fei", "guan-yu", "plague.1"]}}}
+    first = session.new_game(KIND, ann, [bo.identity], None, scenario, dice="open",
+                             game_id="d15c" * 8, salt="a" * 32)
+    prev = session.join(first, bo, "b" * 32)
+    made = session.Composer(prev, ann)
+    made.act({"do": "play-event", "card": prev.state["hands"]["seat1"][0], "player": "seat2"})
+    made.act({"do": "end-main"})  # Seat 2 passes every window by her standing order
+    made.act({"do": "done"})
+    save = made.finish()
+    before = prev.state["hands"]["seat2"]
+    kept = [h for h in save.state["hands"]["seat2"] if h in before]
+    assert len(kept) == 1  # two of her three cards went, picked by the dice
+    other = next(h for h in before if h != kept[0])
 
     def other_pick(doc: dict[str, Any]) -> None:
-        hands = doc["state"]["hands"] if "state" in doc else None
-        if hands:
-            for hand in hands.values():
-                if len(hand) > 1:
-                    hand[0], hand[-1] = hand[-1], hand[0]
-                    return
+        hand = doc["state"]["hands"]["seat2"]
+        hand[hand.index(kept[0])] = other
 
-    forged = savefile.parse(resign(save, keys[role], other_pick), "forged")
+    chain.check_next(games.get(KIND), prev, save)
+    forged = savefile.parse(resign(save, ann.key, other_pick), "forged")
     with pytest.raises((ChainError, IllegalAction)):
         chain.check_next(games.get(KIND), prev, forged)
 

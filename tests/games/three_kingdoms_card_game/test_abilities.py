@@ -136,7 +136,8 @@ def test_the_card_turns_even_when_the_ability_is_cancelled() -> None:
     g.act("seat1", {"do": "use-ability", "character": "zhuge-liang"})
     g.play("seat2", "immobilized-by-the-golden-seal.1")
     lines = g.pass_all()
-    assert "Seat 1's use of Zhuge Liang's ability is cancelled (event-card.immediate)" in text(lines)
+    assert "Seat 1's use of Zhuge Liang's ability is cancelled (event-card.immediate)" \
+        in text(lines)
     assert g.char("zhuge-liang")["rotated"] is True and g.hand("seat1") == ["assassin.1"]
 
 
