@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.three_kingdoms_card_game import (
@@ -38,7 +39,8 @@ SEATS = tuple(f"seat{n}" for n in range(1, 7))
 DATA_FILES = ("characters.yaml", "events.yaml", "artifacts.yaml", "lands.yaml")
 
 
-class ThreeKingdomsCardGame(GameModule):
+class ThreeKingdomsCardGame(ReplaceableData, GameModule):
+    registry = dataset
     kind = "three-kingdoms-card-game"
     title = "The Three Kingdoms Card Game"
     version = "1"
@@ -154,27 +156,6 @@ class ThreeKingdomsCardGame(GameModule):
         if self.data_hash(options) is not None:
             return fixed
         return fixed + tuple(DATA_DIR / name for name in DATA_FILES)
-
-    def load_data_file(self, path: str) -> dict[str, Any]:
-        return {"data": dataset.load_data(path).hash}
-
-    def data_document(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
-        digest = options.get("data")
-        return None if digest is None else dict(dataset.get(digest).document)
-
-    def load_data_document(self, document: Any) -> str:
-        return dataset.from_document(document).hash
-
-    def data_hash(self, options: Mapping[str, Any]) -> str | None:
-        digest = options.get("data")
-        return None if digest is None or digest == dataset.builtin().hash else str(digest)
-
-    def data_loaded(self, digest: str) -> bool:
-        try:
-            dataset.get(digest)
-        except UsageError:
-            return False
-        return True
 
     def data_notice(self, options: Mapping[str, Any]) -> str | None:
         data = dataset.get(options.get("data"))

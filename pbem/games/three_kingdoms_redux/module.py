@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.three_kingdoms_redux import (
@@ -51,7 +52,8 @@ def data_notice(options: Mapping[str, Any]) -> str | None:
             "your own cards with --data).")
 
 
-class ThreeKingdomsRedux(GameModule):
+class ThreeKingdomsRedux(ReplaceableData, GameModule):
+    registry = dataset
     kind = "three-kingdoms-redux"
     title = "Three Kingdoms Redux"
     version = "1"
@@ -186,27 +188,6 @@ class ThreeKingdomsRedux(GameModule):
 
     def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
         return dataset.builtin_files(replaced=self.data_hash(options) is not None)
-
-    def load_data_file(self, path: str) -> dict[str, Any]:
-        return {"data": dataset.load_data(path).hash}
-
-    def data_document(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
-        digest = options.get("data")
-        return None if digest is None else dict(dataset.get(digest).document)
-
-    def load_data_document(self, document: Any) -> str:
-        return dataset.from_document(document).hash
-
-    def data_hash(self, options: Mapping[str, Any]) -> str | None:
-        digest = options.get("data")
-        return None if digest is None or digest == dataset.builtin().hash else str(digest)
-
-    def data_loaded(self, digest: str) -> bool:
-        try:
-            dataset.get(digest)
-        except UsageError:
-            return False
-        return True
 
     def data_notice(self, options: Mapping[str, Any]) -> str | None:
         return data_notice(options)
