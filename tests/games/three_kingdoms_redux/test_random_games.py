@@ -71,10 +71,11 @@ def test_random_games_reach_the_end(block: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", [0])
 def test_random_games_as_signed_saves_verify(seed: int) -> None:
-    """Whole games played as chains of signed saves (every save written for whoever acts
-    next) verify from the first save, re-applying every action."""
+    """A whole game played as a chain of signed saves (every save written for whoever acts
+    next) verifies from the first save, re-applying every action (more seeds: the hidden
+    cards' and the mail's tests play other signed games)."""
     result = fixed_games.play("three-kingdoms-redux", 3, seed, KEYS, check=invariants.check)
     assert result.outcome is not None and result.saves[-1].due is None
     verdict = selfplay.verify(result)
