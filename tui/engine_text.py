@@ -7,7 +7,8 @@ sentence and the Chinese with ``{1}``, ``{2}``... for its groups (each group tra
 turn), the sentence with the most fixed text first. Frames, sentences wrapped around another
 (a key result's mark, a standing order's name), are tried before any sentence, in the order
 the book gives them. The rule cited at the end of a line is kept as it is; what no sentence
-matches stays English, with Chinese names.
+matches stays English, with Chinese names. A paragraph of prose (a rules summary) is taken
+whole or not at all (:meth:`EngineText.whole`): the sentences are made for short lines.
 """
 
 from __future__ import annotations
@@ -134,6 +135,13 @@ class EngineText:
     @staticmethod
     def _fill(template: str, parts: list[str]) -> str:
         return re.sub(r"\{(\d+)\}", lambda m: parts[int(m.group(1)) - 1], template)
+
+    def whole(self, text: str) -> str:
+        """A paragraph (a rules summary) as the book gives it word for word; else as it is,
+        never cut up by the sentences made for the engine's short lines."""
+        if self.lang == "en" or not text:
+            return text
+        return self.words.get(text.strip(), text)
 
     def untranslated(self, line: str) -> bool:
         """True when a translated line still holds English words (for the phrase book's

@@ -6,6 +6,7 @@ A mixin of :class:`tui.app.TableApp`; it reads the app's state and changes only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -21,6 +22,20 @@ from tui.mapview import MapView
 from tui.words import count, describe_action
 
 MODE_WORDS = {"witnessed": "witnessed dice", "open": "open dice", "table": "TABLE DICE"}
+
+
+def rule_summaries(module: Any, step: str | None, rules: list[str],
+                   whole: Callable[[str], str]) -> list[str]:
+    """The game's own summaries for the Rules pane: the step's first (when the game gives
+    one), then each rule cited, each once; each through ``whole``, the phrase book's
+    translation of a whole paragraph."""
+    texts = [t for t in (module.rules_help(rule) for rule in rules) if t]
+    if step is not None:
+        first = module.rules_help(step)
+        if first and first not in texts:
+            texts.insert(0, first)
+    return [whole(text) for text in texts]
+
 
 if TYPE_CHECKING:
     from tui.tablestate import TableBase as Base
@@ -310,11 +325,8 @@ class Painter(Base):
             rule = self.offers[index].rule
             if rule and rule not in rules:
                 rules.append(rule)
-        texts = [t for t in (self.module.rules_help(rule) for rule in rules) if t]
-        if prompt is not None:  # the step's own summary, when the game gives one
-            step = self.module.rules_help(prompt.step)
-            if step and step not in texts:
-                texts.insert(0, step)
+        texts = rule_summaries(self.module, prompt.step if prompt else None, rules,
+                               self.say.whole)
         body = "\n\n".join(texts) or self.t("No rule summary for this step.")
         step = self.say(prompt.step) if prompt else "-"
         self.query_one("#rules", Static).update(Text(f"{self.t('Step')}: {step}\n\n{body}"))
