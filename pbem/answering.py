@@ -14,12 +14,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import keeping, responses, savefile, session, store, witness_answers
+from pbem import (
+    games,
+    keeping,
+    passes_ahead,
+    responses,
+    savefile,
+    session,
+    store,
+    witness_answers,
+)
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
+from pbem.signing import PublicKey
 
 # step -> how a player's pbem answers it, unattended
 AUTOMATIC: dict[str, Callable[[SaveFile, LocalIdentity], SaveFile]] = {
@@ -40,6 +50,7 @@ class Answer:
     path: Path | None
     problem: str = ""
     given: witness_answers.Answer | None = None  # an answer given side by side
+    passed: passes_ahead.Pass | None = None  # a pass given ahead of this player's turn
 
 
 def is_automatic(save: SaveFile) -> bool:
@@ -97,7 +108,7 @@ def answer(request: SaveFile, me: LocalIdentity) -> Answer:
 def by_response(request: SaveFile, me: LocalIdentity) -> Answer | None:
     """The answer this player's standing responses give to ``request``, written and kept
     (``None``: they do not decide it, and the player is asked)."""
-    if Ledger(me.key.public).already_moved(request, str(request.due["role"])) \
+    if Ledger(me.key.public).already_moved(request, str(request.role_of(me.key.public))) \
             if request.due else True:
         return None
     try:
@@ -113,6 +124,77 @@ def _kept(request: SaveFile, made: SaveFile) -> Answer:
         made.game_id, made.sequence, made.writer)
     keeping.write(made, path, request)
     return Answer(request, made, path)
+
+
+def passes_in_store(request: SaveFile) -> dict[str, passes_ahead.Pass]:
+    """The passes given ahead to ``request`` that the local store holds."""
+    module = games.get(request.kind)
+    return passes_ahead.gathered(module, request, [store.game_folder(request.game_id)])
+
+
+def my_turn(save: SaveFile, me: PublicKey, path: Path | None = None) -> bool:
+    """Whether ``save`` waits for the player with key ``me``: she is due, or is asked once
+    the passes given ahead that this machine holds (in the store, or beside ``path``) fold
+    in."""
+    role = save.role_of(me)
+    if save.due is None or role is None:
+        return False
+    module = games.get(save.kind)
+    if not passes_ahead.queue(module, save):
+        return role == save.due["role"]
+    given = passes_ahead.around(module, save, path) if path else passes_in_store(save)
+    return role == passes_ahead.asked_after(module, save, given)
+
+
+def pass_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """The pass this player's standing responses give, side by side with the others
+    asked, to a question she may let go ahead of her turn (``None``: they do not pass)."""
+    module = games.get(request.kind)
+    role = request.role_of(me.key.public)
+    if role is None or role not in passes_ahead.queue(module, request) \
+            or role in passes_in_store(request) or not responses.load(request.game_id):
+        return None
+    try:
+        composer = session.Composer(request, me)
+        known = composer.known()
+        asked = composer.prompt(known)
+        if asked is None:
+            return None
+        if asked.role != role:
+            asked = passes_ahead.as_asked(asked, role)
+        action = responses.decide(module, request, composer.state, asked, known)
+        if action != passes_ahead.PASS:
+            return None
+        given = composer.give_pass()
+        if given is None:
+            return None
+        path = passes_ahead.keep(given, store.game_folder(request.game_id))
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, None, path, passed=given)
+
+
+def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
+             ) -> Path | None:
+    """This player's pass, given ahead of her turn to a question put to several players
+    in turn (pbem/passes_ahead.py): signed, kept in the store (and beside ``path``) for
+    pbem inbox or pbem watch to send; ``None`` when the question cannot be let go so (her
+    pass then goes in a save, as ever). ``request`` must be verified already."""
+    module = games.get(request.kind)
+    if not passes_ahead.queue(module, request):
+        return None
+    composer = session.Composer(request, me,
+                                passes=passes_ahead.around(module, request, path))
+    given = composer.give_pass()
+    if given is None:
+        return None
+    kept = passes_ahead.keep(given, store.game_folder(request.game_id))
+    if path is None:
+        return kept
+    beside = path.resolve().parent / kept.name
+    if beside != kept.resolve():
+        passes_ahead.keep(given, beside.parent)
+    return beside
 
 
 def in_store(request: SaveFile) -> dict[str, witness_answers.Answer]:
@@ -177,8 +259,11 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
                 if done is None or done.save is None:
                     break
                 continue
-            if save is None or save.due is None \
-                    or save.role_of(me.key.public) != save.due["role"]:
+            if save is not None and save.due is not None:
+                ahead = pass_ahead(save, me)
+                if ahead is not None:
+                    out.append(ahead)
+            if save is None or save.due is None or not my_turn(save, me.key.public):
                 break
             if not is_automatic(save):
                 done = by_response(save, me)

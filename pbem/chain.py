@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem import claims, gamedata, gameplay, games, hand_over, seats, witness_answers
+from pbem import (
+    claims,
+    gamedata,
+    gameplay,
+    games,
+    hand_over,
+    passes_ahead,
+    seats,
+    witness_answers,
+)
 from pbem import dice as dicemod
 from pbem.engine import Action, GameModule, Log, State, complete_action, copy_state
 from pbem.errors import (
@@ -123,6 +132,9 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                         and not (k == "answers" and first_dice is not None and index == 0)}
                 guard(where, f"actions[{index}] ({verb})", gameplay.apply, module, state,
                       writer, body, current, log, seat)
+            elif verb == passes_ahead.VERB:
+                _fold(module, state, action, actions[index + 1:], writer, current, log,
+                      where)
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
@@ -275,7 +287,8 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
     if handing:
         return hand_over.check(module, prev, save)
     claiming = claims.is_claim(save)
-    require(claiming or save.writer == due["role"],
+    folded = [] if claiming else passes_ahead.carried(module, prev, save.actions, where)
+    require(claiming or bool(folded) or save.writer == due["role"],
              f"written by {save.writer}, but {due['role']} was due ({due['text']})", where)
     step = CLAIM if claiming else due["step"]
     answered = claims.check(prev, save) if claiming else _answers_of(prev, save, step)
@@ -337,6 +350,24 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)
     return replay
+
+
+def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
+          writer: str, dice: Any, log: Log, where: str) -> None:
+    """One pass given ahead (its signature checked already), taken as its role's pass; after
+    the last of them the game must be asking the save's writer."""
+    prompt = gameplay.prompt(module, state)
+    role = action.get("role")
+    if prompt is None or prompt.role != role:
+        raise IllegalAction(f"{role} is not the player asked at this point")
+    guard(where, f"the pass of {role}", gameplay.apply, module, state, str(role),
+          dict(passes_ahead.PASS), dice, log, None)
+    if rest and rest[0].get("do") == passes_ahead.VERB:
+        return
+    after = gameplay.prompt(module, state)
+    if after is not None and after.role != writer:
+        raise IllegalAction(f"after the passes it is {after.role}'s move: only they write "
+                            f"the save that takes them")
 
 
 def _answers_of(prev: SaveFile, save: SaveFile, step: str) -> dict[str, Any] | None:

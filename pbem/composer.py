@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import chain, gamedata, gameplay, games, saving, sealed_orders, steps, witness_answers
+from pbem import (
+    chain,
+    gamedata,
+    gameplay,
+    games,
+    passes_ahead,
+    saving,
+    sealed_orders,
+    steps,
+    witness_answers,
+)
 from pbem import dice as dicemod
 from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
@@ -28,6 +38,7 @@ from pbem.steps import (
     AUDIT,
     CARRY_ON,
     JOIN,
+    PASSED,
     SHARE,
     SHUFFLE,
     START,
@@ -43,13 +54,21 @@ class Composer:
     """Builds the next save from ``prev`` for the player ``me`` who is due."""
 
     def __init__(self, prev: SaveFile, me: LocalIdentity,
-                 answers: Mapping[str, witness_answers.Answer] | None = None) -> None:
+                 answers: Mapping[str, witness_answers.Answer] | None = None,
+                 passes: Mapping[str, passes_ahead.Pass] | None = None) -> None:
         """``answers``: after a request answered side by side, every witness's answer
-        (the actor carries on from the request once they are all in)."""
+        (the actor carries on from the request once they are all in). ``passes``: the
+        passes given ahead to ``prev`` (by default those in the local store); those of the
+        first players asked fold in before anything else."""
         self.prev = prev
         self.me = me
-        self.role = saving.role_for(prev, me)
         self.module = games.get(prev.kind)
+        mine = prev.role_of(me.key.public)
+        if mine is not None and prev.due is not None and prev.due["role"] != mine \
+                and passes_ahead.queue(self.module, prev):
+            self.role = mine  # asked now or later, or next once the others pass
+        else:
+            self.role = saving.role_for(prev, me)
         gamedata.ready(self.module, prev.game["options"], prev.where, prev.game_id)
         due = prev.due
         assert due is not None
@@ -84,6 +103,11 @@ class Composer:
         self._stub = {"sequence": prev.sequence + 1, "dice": dice_state, "writer": self.role,
                       "players": prev.players, "game": prev.game, "state": prev.state}
         self.carrying_on = due["step"] in (CARRY_ON, ANSWERS)
+        self.queue = [] if self.carrying_on or self.starting \
+            else passes_ahead.queue(self.module, prev)
+        self.given = dict(passes) if passes is not None else \
+            passes_ahead.around(self.module, prev) if self.queue else {}
+        self.passes = passes_ahead.front(self.module, prev, self.given)
         self._seat_cache: Any = None
         self._reset()
 
@@ -122,6 +146,24 @@ class Composer:
             self._start([])
         if self.carrying_on:
             self._carry_on()
+        self._fold()
+
+    def _fold(self) -> None:
+        """The passes given ahead by the first players asked, taken as theirs (up to one
+        whose consequences need witnessed dice: that player passes in a save of her own)."""
+        for index, given in enumerate(self.passes):
+            saved_state, before = copy_state(self.state), len(self.dice.rolls)
+            mark, log_mark = self.dice.snapshot(), len(self.log.entries)
+            try:
+                gameplay.apply(self.module, self.state, given.role, dict(passes_ahead.PASS),
+                               self.dice, self.log, None)
+            except NeedWitness:
+                self.state = saved_state
+                self.dice.restore(mark)
+                del self.log.entries[log_mark:]
+                self.passes = self.passes[:index]
+                return
+            self.actions.append(self._record(given.record(), before))
 
     def _carry_on(self) -> None:
         """The action that waited for the other players' answers, done now by its actor with
@@ -219,9 +261,11 @@ class Composer:
             return False, "the game has not started: give the opening dice first"
         if self.pending is not None:
             return True, ""
-        if not [a for a in self.actions if a["do"] != START] and not self.starting \
-                and not self.carrying_on:
-            return False, "no action taken yet: nothing to save"
+        own = [a for a in self.actions if a["do"] not in (START, PASSED)]
+        if not own and not self.starting and not self.carrying_on:
+            after = self.prompt()
+            if not self.passes or (after is not None and after.role != self.role):
+                return False, "no action taken yet: nothing to save"
         if self.actions and self.actions[0]["do"] == UNSEAL:
             return True, ""  # an opening needs no decision: it ends its save
         if self.my_move() and self.prompt() is not None:
@@ -265,6 +309,11 @@ class Composer:
             owner = self.prev.player(prompt.role)["name"]
             raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
                               f"this save and send it to them")
+        if self.role in self.given and action["do"] != passes_ahead.PASS["do"] \
+                and prompt.step == (self.prev.due or {}).get("step") \
+                and not [a for a in self.actions if a["do"] not in (START, PASSED)]:
+            raise IllegalAction("you let this moment go already: your pass, given ahead of "
+                                "your turn, stands")
         owing = hand_waits(self.state, prompt, self.roles)
         if owing is not None:
             owner = self.prev.player(owing)["name"]
@@ -315,10 +364,29 @@ class Composer:
         self.actions.append(self._record(record, before))
         return [entry.render() for entry in self.log.entries[log_mark:]]
 
+    def give_pass(self) -> passes_ahead.Pass | None:
+        """This player's pass, given ahead of her turn (or at it) side by side with the other
+        players asked, when the question allows it and nothing is composed yet; ``None``:
+        she passes in a save as ever (her pass then decides more than itself)."""
+        if self.role not in self.queue or self.role in self.given or self.pending \
+                or [a for a in self.actions if a["do"] not in (START, PASSED)]:
+            return None
+        prompt = self.prompt()
+        if prompt is not None and prompt.role == self.role:
+            trial, dice = copy_state(self.state), dicemod.WitnessDice()
+            try:
+                gameplay.apply(self.module, trial, self.role, dict(passes_ahead.PASS), dice,
+                               Log(), None)
+            except (NeedWitness, IllegalAction):
+                return None
+        elif prompt is None or self.role not in [prompt.role, *prompt.ahead]:
+            return None
+        return passes_ahead.make(self.prev, self.me.key, self.role)
+
     def can_undo(self) -> tuple[bool, str]:
         if self.pending is not None and self.pending.get("do") != START:
             return True, ""
-        player_actions = [a for a in self.actions if a["do"] != START]
+        player_actions = [a for a in self.actions if a["do"] not in (START, PASSED)]
         if self.carrying_on and len(player_actions) <= 1:
             return False, "the action that waited for the others' answers stands"
         if not player_actions:
@@ -335,7 +403,7 @@ class Composer:
         if self.pending is not None:
             undone, self.pending, self.waiting_for = self.pending, None, ""
             return undone
-        kept = [a for a in self.actions if a["do"] != START][:-1]
+        kept = [a for a in self.actions if a["do"] not in (START, PASSED)][:-1]
         if self.carrying_on:
             kept = kept[1:]
         start = [a for a in self.actions if a["do"] == START]

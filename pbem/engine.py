@@ -45,6 +45,9 @@ class Prompt:
     # the roles that answer this same question each in secret, in the order the game takes
     # their answers: nobody sees another's before all have answered (pbem/sealed_orders.py)
     sealed: tuple[str, ...] = ()
+    # the roles asked this same question after this one, in order, if each lets it go:
+    # any of them (and this one) may pass before her turn comes (pbem/passes_ahead.py)
+    ahead: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
@@ -52,6 +55,8 @@ class Prompt:
             out["rule"] = self.rule
         if self.sealed:
             out["sealed"] = list(self.sealed)
+        if self.ahead:
+            out["ahead"] = list(self.ahead)
         out["actions"] = [a.to_dict() for a in self.actions]
         return out
 

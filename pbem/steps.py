@@ -35,7 +35,9 @@ CLAIM = gameplay.CLAIM  # another player's save: the due one did not answer by t
 DEFAULTS = gameplay.DEFAULTS  # the decisions of absent seats, taken by the game's defaults
 SEAL = sealed_orders.SEAL  # an answer sealed until every player asked has answered
 UNSEAL = sealed_orders.UNSEAL  # once all have answered, each sealed answer is opened
-ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS, SEAL, UNSEAL)
+PASSED = "passed"  # a pass given ahead of its player's turn (pbem/passes_ahead.py)
+ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS, SEAL, UNSEAL,
+                PASSED)
 # saves that may leave their writer due
 MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE, UNSEAL)
 T = TypeVar("T")

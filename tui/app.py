@@ -37,6 +37,7 @@ from tui.logpane import LogPane, Notice
 from tui.mapview import MapView
 from tui.opening import Opened, check
 from tui.painting import Painter
+from tui.passing import Passing
 from tui.reviewing import Reviewing
 from tui.seen import Sight
 from tui.turn import Turn, Written
@@ -46,7 +47,7 @@ PLAY_ONLY = {"undo", "finish", "orders", "why_not"}
 REVIEW_ONLY = {"jump", "search", "next_match", "save_step", "edge"}
 
 
-class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None]):
+class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, Passing, App[str | None]):
     """Play a turn, or review a game, from one save. Returns what to tell the player
     when it closes (where the draft or the last save is)."""
 
@@ -65,6 +66,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None])
         Binding("g", "goto_area", "Area", show=False),
         Binding("v", "toggle_review", "History"),
         Binding("c", "claim", "Claim"),
+        Binding("a", "pass_ahead", "Pass now"),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("right", "step(1)", "Forward", show=False),
         Binding("pageup", "save_step(-1)", "Save ↑", show=False),
@@ -317,6 +319,8 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, App[str | None])
             return self.turn is not None
         if action == "claim":
             return self.claim is not None
+        if action == "pass_ahead":
+            return self.ahead is not None and not self.ahead.passed
         return True
 
     async def on_event(self, event: events.Event) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import gamedata, identity, savefile, verification
+from pbem import answering, gamedata, identity, savefile, verification
 from pbem.chain import JOIN
 from pbem.engine import GameModule
 from pbem.errors import IncompleteChain, PbemError
@@ -99,8 +99,9 @@ def read(path: Path, review: bool = False, as_name: str | None = None,
     opened.role = save.role_of(me.key.public) if me else None
     due = save.due
     opened.wants_play = (not review and me is not None and opened.role is not None
-                         and due is not None and due["role"] == opened.role
-                         and due["step"] != JOIN)
+                         and due is not None and due["step"] != JOIN
+                         and (due["role"] == opened.role
+                              or answering.my_turn(save, me.key.public, path)))
     return opened
 
 

@@ -48,6 +48,7 @@ class Painter(Base):
 
     def refresh_all(self) -> None:
         claim_changed = self.update_claim()
+        claim_changed = self.update_ahead() or claim_changed
         view = self.current_view()
         prompt = self.current_prompt()
         self.show_verdict()
@@ -200,7 +201,8 @@ class Painter(Base):
     def read_only_text(self) -> str:
         """Why the table only shows this save (empty while playing), and the claim this
         player may make."""
-        return " ".join(filter(None, [self._read_only_reason(), self.claim_text()]))
+        return " ".join(filter(None, [self._read_only_reason(), self.ahead_text(),
+                                      self.claim_text()]))
 
     def _read_only_reason(self) -> str:
         if self.waiting is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pbem import drafts, gameplay, keeping, savefile, witness_answers
+from pbem import drafts, gameplay, games, keeping, passes_ahead, savefile, witness_answers
 from pbem.chain import START
 from pbem.drafts import Draft
 from pbem.engine import Action, Log, Prompt, copy_state
@@ -74,7 +74,8 @@ class Turn:
         self.me = me
         answers = witness_answers.around(prev, path) if witness_answers.is_request(prev) \
             else None
-        self.composer = Composer(prev, me, answers)
+        passes = passes_ahead.around(games.get(prev.kind), prev, path)
+        self.composer = Composer(prev, me, answers, passes)
         self.role = self.composer.role
         self.module = self.composer.module
         self.sight = Sight(self.module, prev.doc, self.role, me.key)

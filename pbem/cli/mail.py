@@ -13,8 +13,10 @@ from pbem import (
     answering,
     config,
     deadlines,
+    games,
     identity,
     lateness,
+    passes_ahead,
     savefile,
     store,
     witness_answers,
@@ -339,6 +341,9 @@ def send(
     if save_path.name.endswith(witness_answers.SUFFIX):
         _send_answer(save_path, cfg, _mail_key(cfg, as_name, key), eml, dry_run)
         return
+    if save_path.name.endswith(passes_ahead.SUFFIX):
+        _send_pass(save_path, cfg, _mail_key(cfg, as_name, key), eml, dry_run)
+        return
     save = savefile.read(_save_file(save_path))
     mine = _mail_key(cfg, as_name, key)
     letter = delivery.prepare(save, cfg, mine, _range(resend))
@@ -392,6 +397,32 @@ def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
     letter = answer_letter.prepare(answer, request, cfg, mine)
+    if dry_run:
+        say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
+        say("Nothing was sent.")
+        return
+    if eml is not None:
+        write_new(eml, compose.eml_bytes(letter.message))
+        say(f"Wrote {eml}: open it with your mail program and send it "
+            f"(to {', '.join(letter.addressing.everyone)})")
+        return
+    delivery.post(letter, cfg)
+    say(f"Sent {path.name} to {', '.join(letter.addressing.everyone)}.")
+
+
+def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
+               dry_run: bool) -> None:
+    """Send a pass given ahead of one's turn to every other player."""
+    given = passes_ahead.read(path)
+    request = next((s for s in store.candidates_of(given.game_id)
+                    if s.sha256 == given.request), None)
+    if request is None:
+        raise UsageError("the save this pass answers is not on this machine (pbem inbox "
+                         "files it)", str(path))
+    passes_ahead.check(games.get(request.kind), given, request, str(path))
+    if mine is None:
+        raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
+    letter = answer_letter.prepare_pass(given, request, cfg, mine)
     if dry_run:
         say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
         say("Nothing was sent.")

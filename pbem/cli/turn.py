@@ -19,6 +19,7 @@ from pbem import (
     identity,
     keeping,
     savefile,
+    saving,
     session,
     store,
     verification,
@@ -267,12 +268,20 @@ def apply(
             raise NotYourTurn(f"this save is addressed to {prev.player(due_role)['name']}; "
                               f"no key of theirs is here", where=str(save_path))
     if prev.role_of(local.key.public) != due_role:
-        session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
+        probe = session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
+        if not probe.my_move() and not (actions == [{"do": "pass"}]
+                                        and probe.role in probe.queue):
+            saving.role_for(prev, local)  # (a question passed ahead: the same refusal)
+        due_role = probe.role
     if prev.due["step"] in answering.AUTOMATIC:
         raise UsageError("this save asks for an answer that needs no decision, not for "
                          f"actions: pbem witness {save_path}", str(save_path))
     ledger = Ledger(local.key.public)
     checked = verification.check(prev, ledger, [], save_path)
+    if actions == [{"do": "pass"}] and not dry_run and not _hot_seat(prev, explicit) \
+            and _passed_ahead(prev, local, save_path, as_json):
+        checked.commit()
+        return
     if moved := ledger.already_moved(prev, due_role):
         raise IllegalAction(f"you already signed the save after this one (kept in {moved}); "
                             f"signing another would fork the game: send that one",
@@ -332,6 +341,29 @@ def apply(
             f"{last.due['text']}")
     elif turn.saves:
         say("The game is over.")
+
+
+def _hot_seat(prev: savefile.SaveFile, explicit: bool) -> bool:
+    """Every player's key is on this machine and no identity was named: one keyboard plays
+    them all, one save after another."""
+    return not explicit and all(_local_for(prev, str(p["role"])) is not None
+                                for p in prev.players)
+
+
+def _passed_ahead(prev: savefile.SaveFile, local: identity.LocalIdentity, save_path: Path,
+                  as_json: bool) -> bool:
+    """A lone pass to a question put to several players in turn: given ahead, side by
+    side with the others asked, as a small signed file (False: it goes in a save)."""
+    path = answering.pass_now(prev, local, save_path)
+    if path is None:
+        return False
+    if as_json:
+        print_json({"wrote": [], "passed": str(path), "draft": ""})
+        return True
+    say(f"You let it go ahead of your turn: wrote {path}. pbem inbox and pbem watch send "
+        f"it to every player (or: pbem send {path}); whoever is asked once the players "
+        f"before them pass carries on.")
+    return True
 
 
 def _write(turn: Turn, prev: savefile.SaveFile, checked: verification.Checked,

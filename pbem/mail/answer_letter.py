@@ -1,5 +1,6 @@
-"""The message that carries a witness answer given side by side (docs/dice.md): short, to
-the actor with the other players copied, the answer attached as it was signed."""
+"""The message that carries a witness answer given side by side (docs/dice.md), or a pass
+given ahead of its player's turn (pbem/passes_ahead.py): short, to the players due with the
+others copied, the answer attached as it was signed."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from pbem.errors import UsageError
 from pbem.mail import compose, headers, quoted
 from pbem.mail.delivery import Letter
 from pbem.mail.printable import printable
+from pbem.passes_ahead import Pass
+from pbem.passes_ahead import file_name as pass_file_name
 from pbem.savefile import SaveFile
 from pbem.signing import PublicKey
 from pbem.witness_answers import Answer, file_name
@@ -37,14 +40,37 @@ def text(answer: Answer, request: SaveFile) -> str:
 
 def prepare(answer: Answer, request: SaveFile, cfg: Config, mine: PublicKey) -> Letter:
     """The message carrying ``answer`` to every other player of the game."""
+    subject = (f"answer of {_name(request, answer.role)} for "
+               f"{_name(request, str(request.due['role']))}'s pbem (witnessed dice)"
+               if request.due else "")
+    return _letter(request, cfg, mine, subject, text(answer, request), answer.role,
+                   file_name(answer.game_id, answer.sequence, answer.role), answer.dump())
+
+
+def pass_text(given: Pass, request: SaveFile) -> str:
+    """The body of a pass given ahead: who let which moment go, and that nothing is owed."""
+    return (f"{_name(request, given.role)} lets the moment of save {request.sequence} go "
+            f"(a pass given ahead of their turn, side by side with the other players "
+            f"asked).\n\nNothing to do: your pbem files it (pbem inbox, pbem watch, or the "
+            f"table). Whoever is asked once the players before them have passed carries "
+            f"on.\n")
+
+
+def prepare_pass(given: Pass, request: SaveFile, cfg: Config, mine: PublicKey) -> Letter:
+    """The message carrying a pass given ahead to every other player of the game."""
+    subject = f"{_name(request, given.role)} passes"
+    return _letter(request, cfg, mine, subject, pass_text(given, request), given.role,
+                   pass_file_name(given.game_id, given.sequence, given.role), given.dump())
+
+
+def _letter(request: SaveFile, cfg: Config, mine: PublicKey, what: str, body: str,
+            role: str, name: str, data: bytes) -> Letter:
     if not cfg.address:
         raise UsageError("your own address is not set: pbem config me ADDRESS")
     module = games.get(request.kind)
     addressing = compose.address(request, cfg, request.role_of(mine))
     msg = EmailMessage()
-    subject = (f"{compose.topic(request, module)} — save {request.sequence} — answer of "
-               f"{_name(request, answer.role)} for {_name(request, str(request.due['role']))}"
-               f"'s pbem (witnessed dice)" if request.due else "")
+    subject = f"{compose.topic(request, module)} — save {request.sequence} — {what}"
     msg.set_raw("Subject", headers.encode("Subject", subject))
     msg["From"] = compose._address(cfg.name or cfg.address.partition("@")[0], cfg.address)
     msg["To"] = [compose._address(r.name, r.address) for r in addressing.to]
@@ -52,20 +78,19 @@ def prepare(answer: Answer, request: SaveFile, cfg: Config, mine: PublicKey) -> 
         msg["Cc"] = [compose._address(r.name, r.address) for r in addressing.cc]
     msg["Date"] = format_datetime(dt.datetime.now(dt.UTC))
     msg["Message-ID"] = make_msgid(
-        idstring=f"pbem.{request.game_id[:16]}.{request.sequence}.{answer.role}",
+        idstring=f"pbem.{request.game_id[:16]}.{request.sequence}.{role}",
         domain="pbem.invalid")
     msg["In-Reply-To"] = compose.thread_root(request)
     msg["References"] = compose.thread_root(request)
     msg.set_raw("Thread-Topic", headers.encode("Thread-Topic", compose.topic(request, module)))
     msg["X-Pbem-Game"] = request.game_id
-    msg["X-Pbem-Answer"] = f"{request.sequence} {answer.role}"
-    msg.set_content(text(answer, request))
+    msg["X-Pbem-Answer"] = f"{request.sequence} {role}"
+    msg.set_content(body)
     msg.make_mixed()
     part = EmailMessage()
     part["Content-Type"] = "/".join(ANSWER_TYPE)
-    part.add_header("Content-Disposition", "attachment",
-                    filename=file_name(answer.game_id, answer.sequence, answer.role))
+    part.add_header("Content-Disposition", "attachment", filename=name)
     part["Content-Transfer-Encoding"] = "quoted-printable"
-    part.set_payload(quoted.encode(answer.dump()))
+    part.set_payload(quoted.encode(data))
     msg.attach(part)
     return Letter(msg, addressing, [], None)

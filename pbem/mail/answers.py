@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from pbem import answering, paths, responses, savefile, witness_answers
+from pbem import answering, passes_ahead, paths, responses, savefile, witness_answers
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
@@ -70,6 +70,28 @@ def unsent_answers(me: LocalIdentity, game: str | None = None
     return out
 
 
+def unsent_passes(me: LocalIdentity, game: str | None = None
+                  ) -> list[tuple[passes_ahead.Pass, savefile.SaveFile]]:
+    """This player's passes given ahead to saves still the latest of their game, not yet
+    sent."""
+    ledger = Ledger(me.key.public)
+    sent = _sent()
+    out = []
+    for game_id in ledger.games() if game is None else [game]:
+        save = answering.head_of(ledger, game_id)[0]
+        role = None if save is None else save.role_of(me.key.public)
+        if save is None or role is None:
+            continue
+        given = answering.passes_in_store(save).get(role)
+        if given is not None and _pass_id(given) not in sent:
+            out.append((given, save))
+    return out
+
+
+def _pass_id(given: passes_ahead.Pass) -> str:
+    return "pass:" + hashlib.sha256(given.dump()).hexdigest()
+
+
 def _answer_id(answer: witness_answers.Answer) -> str:
     return "answer:" + hashlib.sha256(answer.dump()).hexdigest()
 
@@ -91,6 +113,13 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
         lines.append(_post(line, name, _answer_id(answer), cfg, settings_fatal,
                            lambda a=answer, r=request: answer_letter.prepare(
                                a, r, cfg, me.key.public)))
+    for given, request in unsent_passes(me, game):
+        line = (f"{'passed':<12} {request.short()}: let go ahead of your turn, side by side "
+                f"with the others asked")
+        name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
+        lines.append(_post(line, name, _pass_id(given), cfg, settings_fatal,
+                           lambda g=given, r=request: answer_letter.prepare_pass(
+                               g, r, cfg, me.key.public)))
     by_responses = responses.written()
     for save in unsent(me, game):
         label = "carried on" if "answers" in save.actions[0] else "answered"

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from pbem.mail import mime
+from pbem.passes_ahead import FIRST_LINE as PASS_FIRST_LINE
+from pbem.passes_ahead import SUFFIX as PASS_SUFFIX
 from pbem.savefile import MAX_BYTES, SUFFIX
 from pbem.witness_answers import MAX_BYTES as ANSWER_MAX_BYTES
 from pbem.witness_answers import SUFFIX as ANSWER_SUFFIX
@@ -88,7 +90,8 @@ def contents(raw: bytes, where: str) -> Contents:
             found.problems.append(Problem(here, f"{item.problem}; ignored"))
             continue
         data = item.data or b""
-        if name.endswith(ANSWER_SUFFIX) or data.startswith(ANSWER_FIRST_LINE):
+        if name.endswith((ANSWER_SUFFIX, PASS_SUFFIX)) \
+                or data.startswith((ANSWER_FIRST_LINE, PASS_FIRST_LINE)):
             if len(data) > ANSWER_MAX_BYTES:
                 found.problems.append(Problem(here, "attachment is larger than a witness "
                                                     "answer may be; not kept"))

@@ -5,8 +5,10 @@
 Game scenario in which every other player is asked in every window (standing order
 ``window: ask``) and has set the standing response ``window: pass`` on her own machine.
 The time is taken from the moment the mover mails her play to the moment her watcher
-says it is her move again: each of the three others' watchers in turn hears of the window
-(IDLE), answers it unattended with her standing response and mails the answer.
+says it is her move again: the three others' watchers hear of the window at once (IDLE),
+each passes ahead of her turn with her standing response and mails the pass to everyone
+(pbem/passes_ahead.py), and the mover's watcher, once the three passes are filed, says it
+is her move.
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ PLAYS = ("borrowed-arrows.1", "urgent-dispatch.1", "urgent-dispatch.2", "urgent-
 MOVE = r"^your move .* save (\d+): .*  ->  pbem (play|join) (\S+)$"
 
 
-def window_round_trip_ms(samples: int = 4) -> dict[str, float]:
+def window_round_trip_ms(samples: int = 4, said: dict[str, list[str]] | None = None
+                         ) -> dict[str, float]:
     """Median and max milliseconds of one window answered unattended by three watchers
-    (``cardgame_window_round_trip_ms``, ``..._max_ms``)."""
+    (``cardgame_window_round_trip_ms``, ``..._max_ms``); ``said``, when given, receives
+    every line each watcher printed, by player."""
     from pbem import savefile, strict_yaml
 
     bench.PASSWORDS.setdefault("dave", "dave-imap")
@@ -89,7 +93,9 @@ def window_round_trip_ms(samples: int = 4) -> dict[str, float]:
                 _, moment, _ = alice.watcher.wait_for(MOVE, alice.cursor)
                 times.append((moment - start) * 1000)
         finally:
-            for home in homes.values():
+            for name, home in homes.items():
+                if said is not None and home.watcher is not None:
+                    said[name] = [line for _, line in home.watcher.lines]
                 bench._stop(home)
     return {"cardgame_window_round_trip_ms": statistics.median(times),
             "cardgame_window_round_trip_max_ms": max(times)}

@@ -15,10 +15,19 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import chain, games, paths, savefile, store, verification, witness_answers
+from pbem import (
+    chain,
+    games,
+    passes_ahead,
+    paths,
+    savefile,
+    store,
+    verification,
+    witness_answers,
+)
 from pbem.atomic import write_new
 from pbem.engine import GameModule
-from pbem.errors import IncompleteChain, PbemError, WriteError
+from pbem.errors import ChainError, IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger, Rival
 from pbem.mail import dice_modes, gaps, quarantine
 from pbem.mail.attachments import Candidate
@@ -67,14 +76,42 @@ def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None
 
 def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
     """The request an answer names, if the local store holds it."""
-    folder = store.game_folder(answer.game_id)
-    pattern = f"{answer.game_id[:8]}-{answer.sequence:04d}-*{SUFFIX}"
+    return _saved(answer.game_id, answer.sequence, answer.request)
+
+
+def _saved(game_id: str, sequence: int, sha: str) -> SaveFile | None:
+    """The save of that game, number and hash, if the local store holds it."""
+    folder = store.game_folder(game_id)
+    pattern = f"{game_id[:8]}-{sequence:04d}-*{SUFFIX}"
     for path in sorted(folder.glob(pattern)) if folder.is_dir() else []:
         with contextlib.suppress(PbemError):
             save = savefile.read(path)
-            if save.sha256 == answer.request:
+            if save.sha256 == sha:
                 return save
     return None
+
+
+def _keeps_own_pass(save: SaveFile) -> None:
+    """Refuse a save whose writer passed ahead on the save before it (her signed pass is
+    here) and now acts there instead: one moment, two answers."""
+    if not save.previous or save.sequence < 1:
+        return
+    prev = _saved(save.game_id, save.sequence - 1, save.previous)
+    if prev is None:
+        return
+    module = games.get(prev.kind)
+    if save.writer not in passes_ahead.queue(module, prev):
+        return
+    given = passes_ahead.gathered(module, prev, [store.game_folder(prev.game_id)])
+    count = passes_ahead.leading(save.actions)
+    folded = [a.get("role") for a in save.actions[:count]]
+    own = save.actions[count:count + 1]
+    if save.writer in given and save.writer not in folded \
+            and [a.get("do") for a in own] != [passes_ahead.PASS["do"]]:
+        # (her own pass, in a save, is fine: its dice stopped the fold)
+        raise ChainError(f"{save.writer} let save {prev.sequence}'s moment go ahead of their "
+                         f"turn (their signed pass is here) and now acts on it instead",
+                         save.where)
 
 
 def _saves(count: int) -> str:
@@ -227,6 +264,7 @@ class Filer:
             gap = _missing_between(save, str(head["sha256"]), int(head["sequence"]))
             if gap is not None:
                 raise IncompleteChain(f"save {gap} has not arrived", save.where)
+        _keeps_own_pass(save)
         try:
             verdict = verification.for_play(save, self.ledger, [], None)
         except KeptAsEvidence as exc:
@@ -281,6 +319,9 @@ class Filer:
         """Check a witness answer against its request (which must be here) and keep it in
         the game's folder; one whose request has not arrived waits like a save."""
         where = candidate.where
+        if candidate.name.endswith(passes_ahead.SUFFIX) \
+                or candidate.data.startswith(passes_ahead.FIRST_LINE):
+            return self.file_pass(candidate)
         try:
             answer = witness_answers.parse(candidate.data, where)
         except WriteError:
@@ -319,12 +360,53 @@ class Filer:
         return Result("filed", f"{label}, verified: it reveals {answer.role}'s next dice link",
                       path, answer=True)
 
+    def file_pass(self, candidate: Candidate) -> Result:
+        """Check a pass given ahead against the save it answers (which must be here) and
+        keep it in the game's folder; one whose save has not arrived waits like a save."""
+        where = candidate.where
+        try:
+            given = passes_ahead.parse(candidate.data, where)
+        except WriteError:
+            raise
+        except Exception as exc:  # this attachment's failure, never the run's
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        label = f"pass of {given.role} to save {given.sequence} of game {given.game_id[:8]}"
+        if self.ledger is None or self.ledger.record(given.game_id) is None:
+            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
+        request = _saved(given.game_id, given.sequence, given.request)
+        if request is None:
+            target = waiting_folder() / name
+            if not target.exists():
+                write_new(target, candidate.data, mode=0o600)
+            return Result("waiting", f"{label}: its save has not arrived; kept aside and "
+                                     f"tried again at the next inbox", target, answer=True)
+        try:
+            passes_ahead.check(games.get(request.kind), given, request, where)
+        except PbemError as exc:
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        with contextlib.suppress(OSError):
+            (waiting_folder() / name).unlink()
+        head = self.ledger.head(given.game_id)
+        if head is None or head["sha256"] != request.sha256:
+            return Result("old", f"{label}: the game has gone on since; nothing done",
+                          answer=True)
+        try:
+            path = passes_ahead.keep(given, store.game_folder(given.game_id))
+        except PbemError as exc:
+            if isinstance(exc, WriteError):
+                raise
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        return Result("filed", f"{label}, verified: {given.role} lets it go", path,
+                      answer=True)
+
     def retry_waiting_answers(self) -> list[Result]:
         """Try again the witness answers kept aside until their request came."""
         folder = waiting_folder()
         out = []
-        for path in sorted(folder.glob(f"*{witness_answers.SUFFIX}")) if folder.is_dir() \
-                else []:
+        kept = [*folder.glob(f"*{witness_answers.SUFFIX}"),
+                *folder.glob(f"*{passes_ahead.SUFFIX}")] if folder.is_dir() else []
+        for path in sorted(kept):
             with contextlib.suppress(OSError):
                 data = path.read_bytes()[:witness_answers.MAX_BYTES + 1]
                 result = self.file_answer(Candidate(path.name, data, str(path)))

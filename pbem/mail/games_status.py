@@ -60,8 +60,14 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
     else:
         owner = save.player(due["role"])["name"]
         command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
-        found = Standing(save.game_id, title, save.sequence, path, str(owner),
-                         due["role"] == role, str(due["text"]), command, stopped, dice)
+        mine = answering.my_turn(save, me)
+        text = str(due["text"])
+        if mine and due["role"] != role:
+            text = f"those asked before you let it go: your move ({text})"
+        elif not mine and due["role"] == role:
+            text = "you let it go ahead of your turn: the others asked answer next"
+        found = Standing(save.game_id, title, save.sequence, path, str(owner), mine, text,
+                         command, stopped, dice)
     found.clock = lateness.clock_of(save)
     return found
 

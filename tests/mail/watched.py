@@ -24,6 +24,7 @@ from tests.mail.watching import WAIT, Watching, fake_notifier, start
 
 MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
 OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
+PASSED = re.compile(r"ahead of your turn: wrote (\S+\.pbem-pass\.yaml)\.")
 Planner = Callable[[SaveFile, LocalIdentity], list[Action]]
 
 
@@ -102,7 +103,12 @@ def apply_and_send(player: Player, prev: SaveFile, actions: list[Action],
     """``pbem apply`` of ``actions`` on ``prev`` in ``player``'s store, then ``pbem send``."""
     file = workdir / f"{player.name}-{prev.game_id[:8]}-{prev.sequence + 1}.yaml"
     file.write_text(strict_yaml.dump(actions))
-    written = wrote(player.run("apply", stored(player, prev), file).out)
+    out = player.run("apply", stored(player, prev), file).out
+    passed = PASSED.search(out)
+    if passed is not None:  # a pass given ahead of the player's turn: no save
+        player.run("send", passed.group(1))
+        return prev
+    written = wrote(out)
     save = savefile.read(written)
     player.run("send", written)
     return save

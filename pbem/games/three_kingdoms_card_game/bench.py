@@ -7,7 +7,9 @@ from the median time of ``count`` games. Target: at least 60.
 ``cardgame_person_hops_per_turn``: signed saves that need a person, per player-turn,
 median over seeded random 4-player games with the default standing orders. A save holds
 every action its player takes before another player must act, so a save needing a person
-begins each time the prompt passes to another player. Target: at most 1.5.
+begins each time the prompt passes to another player. A pass given ahead of its player's
+turn (pbem/passes_ahead.py) is no save: the next save begins with whoever acts after it.
+Target: at most 1.5.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import hashlib
 import random
 import statistics
 
-from pbem import gameplay, games, selfplay
+from pbem import gameplay, games, passes_ahead, selfplay
 from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
@@ -40,18 +42,25 @@ def person_hops_per_turn(seed: int) -> float:
     state = gameplay.opening(module, module.options(4, {}), None)
     dice = ChainDice(hashlib.sha256(f"person hops {seed}".encode()).digest())
     gameplay.start(module, state, dice, Log())
-    hops, last = 0, None
+    hops, last, queued = 0, None, set()
     while (prompt := gameplay.prompt(module, state)) is not None:
-        if prompt.role != last:
-            hops += 1
-            last = prompt.role
+        if prompt.ahead:
+            queued = {prompt.role, *prompt.ahead}
+        elif prompt.role not in queued:
+            queued = set()
         for action in selfplay.candidates(prompt, rng):
             backup, mark = copy_state(state), dice.snapshot()
             try:
                 gameplay.apply(module, state, prompt.role, action, dice, Log())
-                break
             except IllegalAction:
                 state, _ = backup, dice.restore(mark)
+                continue
+            if prompt.role in queued and action == passes_ahead.PASS:
+                last = None  # a pass given ahead: no save; whoever acts next writes one
+            elif prompt.role != last:
+                hops += 1
+                last = prompt.role
+            break
     return hops / max(1, int(state["turn"]["number"]))
 
 

@@ -13,6 +13,7 @@ ends once one closes with nobody playing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.engine import Prompt
@@ -61,6 +62,9 @@ class Window(Handler):
         role = step["asked"][step["at"]]
         if not _asks(t, step, role):
             return None
+        return replace(self._question(t, step, role), ahead=_after(t, step))
+
+    def _question(self, t: Table, step: Step, role: str) -> Prompt:
         if step.get("closing"):
             offers = [button("pass", "Let the Main Phase end", "intervention.instant.any-time"),
                       *plays.play_specs(t, role, in_window=True)]
@@ -98,6 +102,11 @@ class Window(Handler):
             return
         t.s["stack"].pop()  # the new play opens a window of its own
         cards.play_from_hand(t, role, dict(action, do="play"), in_window=True)
+
+
+def _after(t: Table, step: Step) -> tuple[str, ...]:
+    """The players asked in this window after the one asked now, if each passes."""
+    return tuple(r for r in step["asked"][step["at"] + 1:] if _asks(t, step, r))
 
 
 def _what(t: Table, entry: Mapping[str, Any]) -> str:

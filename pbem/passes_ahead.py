@@ -1,0 +1,294 @@
+"""Passes given ahead of one's turn: a question put to several players one after another
+(a reaction window) answered side by side where they let it go (docs/passes-ahead.md).
+
+A game marks such a question with :attr:`pbem.engine.Prompt.ahead`: the roles asked after
+the one asked now, in order. Each of them, and the one asked now, may *pass* before her
+turn comes with a small signed file bound to the save that asks (the request): its hash,
+her role and nothing else. Whoever the game prompts once a run of passes from the front
+of the queue is folded in writes the next save, which begins with those passes
+(``{do: passed, role, signature}``, one each, in order); anyone checks each signature
+against that role's pinned key, as it arrives and at every later audit.
+
+A player who wants to *play* does not pass: she waits until every player before her has
+passed (their passes, folded in, make it her move), so a card is never shown before the
+players ahead of her in seat order have let the moment go; nothing of a later player's
+plan is shown when an earlier one plays. A pass says only that its player let that
+moment go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+
+from pbem import gameplay, strict_yaml
+from pbem.atomic import write_new
+from pbem.engine import Action, GameModule, Log, Prompt
+from pbem.errors import ChainError, FormatError, PbemError, SignatureError
+from pbem.savefile import SaveFile
+from pbem.signing import KeyProblem, PrivateKey, PublicKey
+
+FORMAT = "pbem-pass/1"
+SUFFIX = ".pbem-pass.yaml"
+FIRST_LINE = b"# pbem pass:"
+MAX_BYTES = 2048
+VERB = "passed"
+PASS: Action = {"do": "pass"}
+_TAG = b"pbem-pass-ahead/1"
+_FIELDS = ("format", "game", "request", "sequence", "role", "signature")
+_RECORD = ("do", "role", "signature")
+_NOT_GAME_STEPS = ("join", "start", "witness", "shuffle", "audit", "share", "carry-on",
+                   "answers", "unseal")
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One player's pass, given ahead of her turn, to one request."""
+
+    game_id: str
+    request: str      # the request save's SHA-256
+    sequence: int     # the request save's sequence number
+    role: str
+    signature: str    # Ed25519 over :meth:`message`, hex
+
+    def message(self) -> bytes:
+        return b"\n".join([_TAG, self.game_id.encode(), self.request.encode(),
+                           str(self.sequence).encode(), self.role.encode()])
+
+    def record(self) -> Action:
+        """The action the next save holds for this pass."""
+        return {"do": VERB, "role": self.role, "signature": self.signature}
+
+    def dump(self) -> bytes:
+        doc = {"format": FORMAT, "game": self.game_id, "request": self.request,
+               "sequence": self.sequence, "role": self.role, "signature": self.signature}
+        head = (f"# pbem pass: game {self.game_id[:8]}, save {self.sequence}, let go by "
+                f"{self.role}\n")
+        return (head + strict_yaml.dump(doc)).encode("utf-8")
+
+
+def game_prompt(module: GameModule, save: SaveFile) -> Prompt | None:
+    """The game's question in ``save`` when it may be passed ahead, else ``None``."""
+    from pbem import steps
+
+    due = save.due
+    if due is None or save.pending is not None or due["step"] in _NOT_GAME_STEPS \
+            or save.doc["dice"]["seed"] is None:
+        return None
+    try:
+        prompt = steps.guard(save.where, "the game's question", gameplay.prompt, module,
+                             save.state)
+    except PbemError:
+        return None
+    if prompt is None or not prompt.ahead or prompt.role != due["role"] \
+            or prompt.step != due["step"]:
+        return None
+    return prompt
+
+
+def queue(module: GameModule, save: SaveFile) -> list[str]:
+    """Who may pass ``save``'s question ahead, in the order they are asked (``[]``: none)."""
+    prompt = game_prompt(module, save)
+    return [] if prompt is None else [prompt.role, *prompt.ahead]
+
+
+def as_asked(prompt: Prompt, role: str) -> Prompt:
+    """The question as ``role`` will be asked it once the players before her pass."""
+    return replace(prompt, role=role, ahead=())
+
+
+def make(request: SaveFile, key: PrivateKey, role: str) -> Pass:
+    unsigned = Pass(request.game_id, request.sha256, request.sequence, role, "")
+    return replace(unsigned, signature=key.raw_sign(unsigned.message()).hex())
+
+
+def check(module: GameModule, given: Pass, request: SaveFile, where: str) -> None:
+    """Refuse a pass that is not the pinned key's of a role asked in exactly ``request``."""
+    if given.game_id != request.game_id or given.request != request.sha256 \
+            or given.sequence != request.sequence:
+        raise ChainError(f"the pass of {given.role} names another save (save "
+                         f"{given.sequence}, {given.request[:12]}...)", where)
+    if given.role not in queue(module, request):
+        raise ChainError(f"{given.role} is not asked this question, or it cannot be let go "
+                         f"ahead of her turn", where)
+    try:
+        key = PublicKey.from_line(str(request.player(given.role)["key"]))
+        key.crypto().verify(bytes.fromhex(given.signature), given.message())
+    except (InvalidSignature, KeyProblem, SignatureError, ValueError, PbemError):
+        raise ChainError(f"the pass of {given.role} is not signed by {given.role}'s pinned "
+                         f"key", where) from None
+
+
+def _hex(value: Any, length: int, where: str, field: str) -> str:
+    if type(value) is not str or len(value) != length \
+            or any(c not in "0123456789abcdef" for c in value):
+        raise FormatError(f"field {field}: must be {length} lower-case hexadecimal digits",
+                          where)
+    return value
+
+
+def _role(value: Any, where: str, field: str) -> str:
+    if type(value) is not str or not value.replace("-", "").isalnum() or len(value) > 32:
+        raise FormatError(f"field {field}: must be a player's role", where)
+    return value
+
+
+def leading(actions: list[Action]) -> int:
+    """How many passes a save's actions begin with."""
+    count = 0
+    for action in actions:
+        if action.get("do") != VERB:
+            break
+        count += 1
+    return count
+
+
+def carried(module: GameModule, request: SaveFile, actions: list[Action],
+            where: str) -> list[Pass]:
+    """The passes a save begins with, each checked against ``request``: the first roles of
+    its queue, in order, each once; no pass anywhere else in the save."""
+    count = leading(actions)
+    if any(a.get("do") == VERB for a in actions[count:]):
+        raise ChainError("passes given ahead come first in their save", where)
+    if not count:
+        return []
+    order = queue(module, request)
+    out = []
+    for index, action in enumerate(actions[:count]):
+        here = f"actions[{index}]"
+        if type(action) is not dict or tuple(action) != _RECORD:
+            raise FormatError(f"{here}: a pass holds do, role and signature, in that order",
+                              where)
+        role = _role(action["role"], where, f"{here}.role")
+        if index >= len(order) or role != order[index]:
+            raise ChainError(f"{here}: the passes must be those of the first players asked, "
+                             f"in order ({', '.join(order) or 'nobody may pass ahead here'})",
+                             where)
+        given = Pass(request.game_id, request.sha256, request.sequence, role,
+                     _hex(action["signature"], 128, where, f"{here}.signature"))
+        check(module, given, request, where)
+        out.append(given)
+    return out
+
+
+def parse(raw: bytes, where: str) -> Pass:
+    """A pass file's bytes, checked for form (not yet against its request)."""
+    if len(raw) > MAX_BYTES:
+        raise FormatError(f"larger than {MAX_BYTES} bytes; not a pass", where)
+    doc = strict_yaml.load(raw, where)
+    if type(doc) is not dict or tuple(doc) != _FIELDS:
+        raise FormatError(f"a pass holds exactly {', '.join(_FIELDS)}", where)
+    if doc["format"] != FORMAT:
+        raise FormatError(f"field format: must be {FORMAT}", where)
+    sequence = doc["sequence"]
+    if type(sequence) is not int or not 0 <= sequence <= 1_000_000:
+        raise FormatError("field sequence: must be a whole number from 0 to 1000000", where)
+    given = Pass(_hex(doc["game"], 32, where, "game"), _hex(doc["request"], 64, where,
+                                                             "request"),
+                 sequence, _role(doc["role"], where, "role"),
+                 _hex(doc["signature"], 128, where, "signature"))
+    if given.dump() != raw:
+        raise FormatError("not in the one form pbem writes (edited by hand?)", where)
+    return given
+
+
+def read(path: Path) -> Pass:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror}", str(path)) from None
+    return parse(raw, str(path))
+
+
+def file_name(game_id: str, sequence: int, role: str) -> str:
+    return f"{game_id[:8]}-{sequence:04d}-{role}{SUFFIX}"
+
+
+def keep(given: Pass, folder: Path) -> Path:
+    """Write the pass into ``folder`` (once; the same pass again is fine)."""
+    path = folder / file_name(given.game_id, given.sequence, given.role)
+    data = given.dump()
+    if path.is_file() and path.read_bytes() == data:
+        return path
+    if path.exists():
+        raise ChainError(f"another pass of {given.role} to this save is already kept "
+                         f"({path})", str(path))
+    folder.mkdir(parents=True, exist_ok=True)
+    write_new(path, data)
+    return path
+
+
+def gathered(module: GameModule, request: SaveFile, folders: Iterable[Path]
+             ) -> dict[str, Pass]:
+    """The valid passes to ``request`` found in ``folders`` (a bad file is skipped)."""
+    found: dict[str, Pass] = {}
+    for role in queue(module, request):
+        name = file_name(request.game_id, request.sequence, role)
+        for folder in folders:
+            path = folder / name
+            if role in found or not path.is_file():
+                continue
+            try:
+                given = read(path)
+                check(module, given, request, str(path))
+            except PbemError:
+                continue
+            found[role] = given
+    return found
+
+
+def around(module: GameModule, request: SaveFile, path: Path | None = None
+           ) -> dict[str, Pass]:
+    """The passes to ``request`` beside its file (when given) and in the local store."""
+    from pbem import store
+
+    if not queue(module, request):
+        return {}
+    folders = [store.game_folder(request.game_id)]
+    if path is not None:
+        folders.insert(0, path.resolve().parent)
+    return gathered(module, request, folders)
+
+
+def front(module: GameModule, request: SaveFile, given: Mapping[str, Pass]) -> list[Pass]:
+    """The passes that fold in: those of the first roles of the queue, up to the first
+    role that has not passed."""
+    out = []
+    for role in queue(module, request):
+        if role not in given:
+            break
+        out.append(given[role])
+    return out
+
+
+def asked_after(module: GameModule, request: SaveFile, given: Mapping[str, Pass]
+                ) -> str | None:
+    """Who the game asks once the passes that fold in are taken (the due role when none
+    do; ``None`` when the game ends); a pass whose consequences need witnessed dice stops
+    the fold, as in :class:`pbem.composer.Composer`."""
+    from pbem.dice import WitnessDice
+    from pbem.engine import copy_state
+    from pbem.errors import NeedWitness
+
+    due = request.due
+    folding = front(module, request, given)
+    if not folding:
+        return None if due is None else str(due["role"])
+    state = copy_state(request.state)
+    for one in folding:
+        trial = copy_state(state)
+        try:
+            gameplay.apply(module, trial, one.role, dict(PASS), WitnessDice(), Log(), None)
+        except NeedWitness:
+            return one.role
+        except PbemError:
+            return None if due is None else str(due["role"])
+        state = trial
+    prompt = gameplay.prompt(module, state)
+    return None if prompt is None else prompt.role
+
