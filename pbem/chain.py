@@ -355,7 +355,8 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
 def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
           writer: str, dice: Any, log: Log, where: str) -> None:
     """One pass given ahead (its signature checked already), taken as its role's pass; after
-    the last of them the game must be asking the save's writer."""
+    the last of them the game must be asking the save's writer, or, in a save of passes
+    alone, still asking the same question of a player asked after them."""
     prompt = gameplay.prompt(module, state)
     role = action.get("role")
     if prompt is None or prompt.role != role:
@@ -365,9 +366,13 @@ def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
     if rest and rest[0].get("do") == passes_ahead.VERB:
         return
     after = gameplay.prompt(module, state)
-    if after is not None and after.role != writer:
-        raise IllegalAction(f"after the passes it is {after.role}'s move: only they write "
-                            f"the save that takes them")
+    if after is None or after.role == writer:
+        return
+    if not rest and (role == writer or (after.step == prompt.step
+                                        and after.role in prompt.ahead)):
+        return  # passes only, carried on: by the last who passed, or for a later player
+    raise IllegalAction(f"after the passes it is {after.role}'s move: only they write "
+                        f"the save that takes them")
 
 
 def _answers_of(prev: SaveFile, save: SaveFile, step: str) -> dict[str, Any] | None:

@@ -29,6 +29,7 @@ from pbem import (
     gameplay,
     games,
     lateness,
+    passes_ahead,
     saving,
     steps,
     witness_answers,
@@ -162,6 +163,9 @@ def make(prev: SaveFile, me: LocalIdentity,
                          f"a claim waits out the grace too, until "
                          f"{deadlines.stamp_of(clock.claimable)} (in "
                          f"{deadlines.span(clock.claimable - now)})", where)
+    passed = passes_ahead.around(module, prev) if passes_ahead.queue(module, prev) else {}
+    if any(r in passed for r in targets):
+        return _carry_passes_on(prev, me, passed, names)
     dice_state = copy.deepcopy(prev.doc["dice"])  # a claim reveals no link of its writer
     if given:
         dice_state = witness_answers.with_answers(dice_state, given)
@@ -184,6 +188,20 @@ def make(prev: SaveFile, me: LocalIdentity,
     doc = saving.next_doc(prev, role, dice_state, actions, log.lines(), state, module,
                           pending, made)
     return saving.seal(doc, me.key, "claim")
+
+
+def _carry_passes_on(prev: SaveFile, me: LocalIdentity, passed: Mapping[str, Any],
+                     names: str) -> SaveFile:
+    """Instead of a claim against players who let it go ahead of their turn: the save that
+    carries their passes on, so that the question (and its deadline) moves on to the player
+    asked after them, who can be claimed against in turn."""
+    from pbem import session
+
+    composer = session.Composer(prev, me, passes=dict(passed))
+    if not composer.carries_passes_on():
+        raise UsageError(f"{names} let it go ahead of their turn (their signed pass is here); "
+                         f"their passes cannot be carried on from here", prev.where)
+    return composer.finish()
 
 
 def _defaults(module: Any, prev: SaveFile, stub: dict[str, Any], state: dict[str, Any],

@@ -264,7 +264,8 @@ class Composer:
         own = [a for a in self.actions if a["do"] not in (START, PASSED)]
         if not own and not self.starting and not self.carrying_on:
             after = self.prompt()
-            if not self.passes or (after is not None and after.role != self.role):
+            if not self.passes or (after is not None and after.role != self.role
+                                   and not self.carries_passes_on()):
                 return False, "no action taken yet: nothing to save"
         if self.actions and self.actions[0]["do"] == UNSEAL:
             return True, ""  # an opening needs no decision: it ends its save
@@ -363,6 +364,19 @@ class Composer:
                 record["reveals"] = dict(sorted(seat.records.items()))
         self.actions.append(self._record(record, before))
         return [entry.render() for entry in self.log.entries[log_mark:]]
+
+    def carries_passes_on(self) -> bool:
+        """True when a save of the passes folded in alone may be written by this player:
+        she passed last of them, or the same question stays open for a later player (it
+        moves on to her, when she is late, say)."""
+        if not self.passes or [a for a in self.actions if a["do"] not in (START, PASSED)]:
+            return False
+        after = self.prompt()
+        due = self.prev.due or {}
+        if self.passes[-1].role == self.role:
+            return True  # the last who passed carries on, as her own save of a pass would
+        return after is not None and after.step == due.get("step") \
+            and after.role in self.queue and after.role not in {p.role for p in self.passes}
 
     def give_pass(self) -> passes_ahead.Pass | None:
         """This player's pass, given ahead of her turn (or at it) side by side with the other

@@ -22,8 +22,10 @@ from pbem import (
     claims,
     deadlines,
     gameplay,
+    games,
     keeping,
     lateness,
+    passes_ahead,
     savefile,
     verification,
     witness_answers,
@@ -77,6 +79,10 @@ def offer_on(save: SaveFile, path: Path, me: LocalIdentity | None,
     owing = lateness.owed(save, list(answered))
     if not owing or role in owing:
         return None
+    module = games.get(save.kind)
+    if passes_ahead.queue(module, save) \
+            and set(owing) & set(passes_ahead.around(module, save, path)):
+        return None  # the player due let it go ahead of her turn: nobody to claim against
     return Offer(save, path, me, tuple(owing), clock)
 
 

@@ -128,3 +128,30 @@ def test_passes_must_be_the_first_players_asked_in_order() -> None:
     forged = dict(honest.doc, actions=[pass3.record(), *honest.actions])
     with pytest.raises(ChainError):
         passes_ahead.carried(module(), request, forged["actions"], "test")
+
+
+def test_a_claim_against_a_player_who_passed_ahead_carries_her_pass_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2 passed ahead, but seat 3 never answers: nobody claims against seat 2, who
+    answered; ``pbem claim`` writes instead the save that carries her pass on, so that the
+    window (and its deadline) moves on to seat 3, who can be claimed against in turn."""
+    from pbem import claims, saving, store
+
+    monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T12:00:00Z")
+    who = people()
+    saves = [session.new_game(KIND, who[0], [p.identity for p in who[1:]], None, SCENARIO,
+                              dice="open", game_id="c1a1" * 8, salt="a" * 32,
+                              deadline={"answer": "1h", "grace": "30m"})]
+    for index, person in enumerate(who[1:], start=1):
+        saves.append(session.join(saves[-1], person, f"{index:x}" * 32))
+    made = session.Composer(saves[-1], who[0])
+    made.act({"do": "play-event", "card": saves[-1].state["hands"]["seat1"][0]})
+    request = made.finish()
+    given = session.Composer(request, who[1], passes={}).give_pass()
+    assert given is not None
+    passes_ahead.keep(given, store.game_folder(request.game_id))
+    monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T14:00:00Z")
+    carried = claims.make(request, who[0])
+    assert carried.actions == [given.record()]
+    assert carried.due is not None and carried.due["role"] == "seat3"
+    chain.check_next(module(), request, carried)

@@ -98,16 +98,29 @@ def test_a_pass_cannot_be_skipped_or_reordered() -> None:
 
 
 def test_only_the_player_asked_after_the_passes_writes_the_save() -> None:
-    """With seats 2 and 3 passed, only seat 4 may write: a save of seat 1 folding just those
-    two (seat 4 would lose her say) is refused, though every pass in it is genuine."""
+    """With seats 2 and 3 passed, only seat 4 may answer next: a save of seat 1 folding
+    just those two passes and then taking her turn (seat 4 would lose her say) is refused,
+    though every pass in it is genuine."""
+    request, who, given = _honest()
+    honest = _mover_save(request, who, given)
+    actions = [dict(a) for a in honest.actions]
+    cut = [actions[0], actions[1], *actions[3:]]
+    with pytest.raises(ChainError, match="only they write"):
+        chain.check_next(MODULE, request, _resigned(honest, cut, who[0]))
+
+
+def test_passes_alone_only_move_the_question_on() -> None:
+    """A save of genuine passes alone, by any player, moves the window on to the next
+    player asked and does nothing else (pbem claim writes it when she is late): seat 4 is
+    asked next, with nothing of hers decided."""
     request, who, given = _honest()
     made = session.Composer(request, who[0], passes={  # type: ignore[arg-type]
         "seat2": given["seat2"], "seat3": given["seat3"]})
-    assert not made.my_move()
-    made.can_finish = lambda: (True, "")  # type: ignore[method-assign]  # a patched pbem
-    cheat = made.finish()
-    with pytest.raises(ChainError, match="only they write"):
-        chain.check_next(MODULE, request, cheat)
+    assert made.carries_passes_on()
+    carried = made.finish()
+    replay = chain.check_next(MODULE, request, carried)
+    assert carried.due is not None and carried.due["role"] == "seat4"
+    assert replay.state["chain"] == request.state["chain"]
 
 
 def test_a_player_who_passed_ahead_and_then_plays_is_refused_on_arrival(
