@@ -26,7 +26,7 @@ from typing import Any
 from cryptography.exceptions import InvalidSignature
 
 from pbem import gameplay, strict_yaml
-from pbem.atomic import write_new
+from pbem.detached import hex_field, keep_once, read_at_most, whole_field
 from pbem.engine import Action, GameModule, Log, Prompt
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.savefile import SaveFile
@@ -123,14 +123,6 @@ def check(module: GameModule, given: Pass, request: SaveFile, where: str) -> Non
                          f"key", where) from None
 
 
-def _hex(value: Any, length: int, where: str, field: str) -> str:
-    if type(value) is not str or len(value) != length \
-            or any(c not in "0123456789abcdef" for c in value):
-        raise FormatError(f"field {field}: must be {length} lower-case hexadecimal digits",
-                          where)
-    return value
-
-
 def _role(value: Any, where: str, field: str) -> str:
     if type(value) is not str or not value.replace("-", "").isalnum() or len(value) > 32:
         raise FormatError(f"field {field}: must be a player's role", where)
@@ -169,7 +161,7 @@ def carried(module: GameModule, request: SaveFile, actions: list[Action],
                              f"in order ({', '.join(order) or 'nobody may pass ahead here'})",
                              where)
         given = Pass(request.game_id, request.sha256, request.sequence, role,
-                     _hex(action["signature"], 128, where, f"{here}.signature"))
+                     hex_field(action["signature"], 128, where, f"{here}.signature"))
         check(module, given, request, where)
         out.append(given)
     return out
@@ -184,25 +176,18 @@ def parse(raw: bytes, where: str) -> Pass:
         raise FormatError(f"a pass holds exactly {', '.join(_FIELDS)}", where)
     if doc["format"] != FORMAT:
         raise FormatError(f"field format: must be {FORMAT}", where)
-    sequence = doc["sequence"]
-    if type(sequence) is not int or not 0 <= sequence <= 1_000_000:
-        raise FormatError("field sequence: must be a whole number from 0 to 1000000", where)
-    given = Pass(_hex(doc["game"], 32, where, "game"), _hex(doc["request"], 64, where,
-                                                             "request"),
-                 sequence, _role(doc["role"], where, "role"),
-                 _hex(doc["signature"], 128, where, "signature"))
+    sequence = whole_field(doc["sequence"], where, "sequence")
+    given = Pass(hex_field(doc["game"], 32, where, "game"),
+                 hex_field(doc["request"], 64, where, "request"), sequence,
+                 _role(doc["role"], where, "role"),
+                 hex_field(doc["signature"], 128, where, "signature"))
     if given.dump() != raw:
         raise FormatError("not in the one form pbem writes (edited by hand?)", where)
     return given
 
 
 def read(path: Path) -> Pass:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror}", str(path)) from None
-    return parse(raw, str(path))
+    return parse(read_at_most(path, MAX_BYTES), str(path))
 
 
 def file_name(game_id: str, sequence: int, role: str) -> str:
@@ -211,16 +196,8 @@ def file_name(game_id: str, sequence: int, role: str) -> str:
 
 def keep(given: Pass, folder: Path) -> Path:
     """Write the pass into ``folder`` (once; the same pass again is fine)."""
-    path = folder / file_name(given.game_id, given.sequence, given.role)
-    data = given.dump()
-    if path.is_file() and path.read_bytes() == data:
-        return path
-    if path.exists():
-        raise ChainError(f"another pass of {given.role} to this save is already kept "
-                         f"({path})", str(path))
-    folder.mkdir(parents=True, exist_ok=True)
-    write_new(path, data)
-    return path
+    return keep_once(folder / file_name(given.game_id, given.sequence, given.role),
+                     given.dump(), f"pass of {given.role} to this save")
 
 
 def gathered(module: GameModule, request: SaveFile, folders: Iterable[Path]

@@ -26,7 +26,7 @@ from cryptography.exceptions import InvalidSignature
 
 from pbem import absence, founding, strict_yaml
 from pbem import dice as dicemod
-from pbem.atomic import write_new
+from pbem.detached import hex_field, keep_once, read_at_most, whole_field
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.hidden_cards import model as hidden_model
 from pbem.savefile import SaveFile
@@ -112,29 +112,15 @@ def make(request: SaveFile, me: LocalIdentity, role: str) -> Answer:
     return dataclasses.replace(unsigned, signature=signature)
 
 
-def _hex(value: Any, length: int, where: str, field: str) -> str:
-    if type(value) is not str or len(value) != length \
-            or any(c not in "0123456789abcdef" for c in value):
-        raise FormatError(f"field {field}: must be {length} lower-case hexadecimal digits",
-                          where)
-    return value
-
-
-def _whole(value: Any, where: str, field: str) -> int:
-    if type(value) is not int or not 0 <= value <= 1_000_000:
-        raise FormatError(f"field {field}: must be a whole number from 0 to 1000000", where)
-    return value
-
-
 def from_record(request: SaveFile, role: str, record: Any, where: str) -> Answer:
     """The answer a carry-on save holds for ``role`` (its shape checked)."""
     if type(record) is not dict or tuple(record) != _RECORD:
         raise FormatError(f"field answers.{role}: must hold used, link and signature, in "
                           f"that order", where)
     return Answer(request.game_id, request.sha256, request.sequence, role,
-                  _whole(record["used"], where, f"answers.{role}.used"),
-                  _hex(record["link"], 64, where, f"answers.{role}.link"),
-                  _hex(record["signature"], 128, where, f"answers.{role}.signature"))
+                  whole_field(record["used"], where, f"answers.{role}.used"),
+                  hex_field(record["link"], 64, where, f"answers.{role}.link"),
+                  hex_field(record["signature"], 128, where, f"answers.{role}.signature"))
 
 
 def parse(raw: bytes, where: str) -> Answer:
@@ -149,23 +135,19 @@ def parse(raw: bytes, where: str) -> Answer:
     role = doc["role"]
     if type(role) is not str or not role.replace("-", "").isalnum() or len(role) > 32:
         raise FormatError("field role: must be a player's role", where)
-    answer = Answer(_hex(doc["game"], 32, where, "game"), _hex(doc["request"], 64, where,
+    answer = Answer(hex_field(doc["game"], 32, where, "game"), hex_field(doc["request"], 64, where,
                                                                 "request"),
-                    _whole(doc["sequence"], where, "sequence"), role,
-                    _whole(doc["used"], where, "used"), _hex(doc["link"], 64, where, "link"),
-                    _hex(doc["signature"], 128, where, "signature"))
+                    whole_field(doc["sequence"], where, "sequence"), role,
+                    whole_field(doc["used"], where, "used"),
+                    hex_field(doc["link"], 64, where, "link"),
+                    hex_field(doc["signature"], 128, where, "signature"))
     if answer.dump() != raw:
         raise FormatError("not in the one form pbem writes (edited by hand?)", where)
     return answer
 
 
 def read(path: Path) -> Answer:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror}", str(path)) from None
-    return parse(raw, str(path))
+    return parse(read_at_most(path, MAX_BYTES), str(path))
 
 
 def check(answer: Answer, request: SaveFile, where: str) -> None:
@@ -260,12 +242,5 @@ def missing(request: SaveFile, answers: Mapping[str, Answer]) -> list[str]:
 
 def keep(answer: Answer, folder: Path) -> Path:
     """Write the answer's file into ``folder`` (once; the same answer again is fine)."""
-    path = folder / file_name(answer.game_id, answer.sequence, answer.role)
-    data = answer.dump()
-    if path.is_file() and path.read_bytes() == data:
-        return path
-    if path.exists():
-        raise ChainError(f"another answer of {answer.role} to this request is already kept "
-                         f"({path})", str(path))
-    write_new(path, data)
-    return path
+    return keep_once(folder / file_name(answer.game_id, answer.sequence, answer.role),
+                     answer.dump(), f"answer of {answer.role} to this request")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -396,18 +396,7 @@ def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
     witness_answers.check(answer, request, str(path))
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    letter = answer_letter.prepare(answer, request, cfg, mine)
-    if dry_run:
-        say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
-        say("Nothing was sent.")
-        return
-    if eml is not None:
-        write_new(eml, compose.eml_bytes(letter.message))
-        say(f"Wrote {eml}: open it with your mail program and send it "
-            f"(to {', '.join(letter.addressing.everyone)})")
-        return
-    delivery.post(letter, cfg)
-    say(f"Sent {path.name} to {', '.join(letter.addressing.everyone)}.")
+    _send_beside(path, answer_letter.prepare(answer, request, cfg, mine), cfg, eml, dry_run)
 
 
 def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
@@ -422,7 +411,13 @@ def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None
     passes_ahead.check(games.get(request.kind), given, request, str(path))
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    letter = answer_letter.prepare_pass(given, request, cfg, mine)
+    _send_beside(path, answer_letter.prepare_pass(given, request, cfg, mine), cfg, eml,
+                 dry_run)
+
+
+def _send_beside(path: Path, letter: Any, cfg: Config, eml: Path | None,
+                 dry_run: bool) -> None:
+    """Post (or write, or only describe) the letter carrying a file beside the saves."""
     if dry_run:
         say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
         say("Nothing was sent.")
