@@ -32,7 +32,7 @@ from tui.handover import Handing
 from tui.help import help_text
 from tui.history import History, Point
 from tui.i18n import name, tr
-from tui.layouts import layout_for
+from tui.layouts import SideTabs, layout_for
 from tui.logpane import LogPane, Notice
 from tui.mapview import MapView
 from tui.opening import Opened, check
@@ -137,7 +137,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, Passing, App[str
             else:
                 with VerticalScroll(id="board-pane"):
                     yield Static(id="board-text")
-            with TabbedContent(id="side"):
+            with SideTabs(id="side"):
                 for tab, widget in self.tab_names():
                     with TabPane(self.t(tab), id=f"tab-{widget}"), VerticalScroll():
                         yield Static(id=widget)

@@ -47,6 +47,14 @@ Everywhere
                the terminal says where)
 """
 
+SIDE_KEYS = """\
+The side panels
+  Tab          goes to their tab names, then into the tab shown; while either
+               has the focus, the panels' left edge is bright
+  ← →          there: the previous / next tab (while reviewing too)
+  ↑ ↓          in the tab shown: scroll it
+"""
+
 DEADLINE_KEYS = """\
 A game with a deadline
   c            claim that a late player's deadline passed: shown once their
@@ -99,6 +107,6 @@ def help_text(reviewing: bool, lang: str = "en", layout: str = "map",
     game with a deadline or without."""
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
     reading = {"map": MAP_HELP, "spaces": SPACES_HELP, "cards": CARDS_HELP}.get(layout)
-    blocks = (first, second, COMMON_KEYS) + ((DEADLINE_KEYS,) if deadline else ()) \
+    blocks = (first, second, COMMON_KEYS, SIDE_KEYS) + ((DEADLINE_KEYS,) if deadline else ()) \
         + ((reading,) if reading else ())
     return "\n".join(tr(block, lang) for block in blocks)

@@ -4,17 +4,20 @@ and ``states``), panes of text the game draws from its view (``module.panes(view
 shown as side tabs beside its text picture), or, for any other game, its own text
 picture of the position alone.
 
-Each side tab is a renderer of the view; the app draws whichever layout it was given.
+Each side tab is a renderer of the view; the app draws whichever layout it was given, its
+tabs in a :class:`SideTabs`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import ContentSwitcher, TabbedContent, TabPane
 
 from tui import boards, panels, spaces
 
@@ -110,3 +113,27 @@ def layout_for(board: Mapping[str, Any], view: Mapping[str, Any],
     if panes:
         return cards([title for title, _ in panes])
     return TEXT
+
+
+class SideTabs(TabbedContent):
+    """The side panels' tabs. ← → switch the tab wherever the focus is in them: on the
+    row of tab names (the tabs' own keys) and in the pane shown, whose text never
+    scrolls sideways (there the arrows would otherwise do nothing at all, or step the
+    history while reviewing). The pane switched to keeps the focus, for ↑ ↓ to scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step_tab(-1)", "Previous tab", show=False),
+        Binding("right", "step_tab(1)", "Next tab", show=False),
+    ]
+
+    def action_step_tab(self, delta: int) -> None:
+        panes = list(self.get_child_by_type(ContentSwitcher).query_children(TabPane))
+        ids = [pane.id for pane in panes if pane.id and not pane.disabled]
+        if not ids:
+            return
+        at = ids.index(self.active) if self.active in ids else 0
+        self.active = ids[(at + delta) % len(ids)]
+        pane = self.get_pane(self.active)
+        inside = [widget for widget in pane.query("*") if widget.can_focus]
+        if inside:
+            inside[0].focus()

@@ -67,7 +67,8 @@ def test_every_column_is_explained(tmp_path: Path, players: Any) -> None:
                 shown[tab] = region_text(app, side)
 
     asyncio.run(run())
-    flat = {k: " ".join(v.replace("│", " ").split()) for k, v in shown.items()}
+    flat = {k: " ".join(v.replace("│", " ").replace("▊", " ").split())  # the edge, lit or not
+            for k, v in shown.items()}
     assert "Ar armies · MP manpower of the areas held" in flat["kingdoms"], flat["kingdoms"]
     assert "C command · S strategist · V valor · A admin · D diplomacy · L loyalty" \
         in flat["characters"], flat["characters"]
