@@ -353,7 +353,7 @@ class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, Passing, App[str
     def action_help(self) -> None:
         deadline = bool(self.opened.save.game.get("deadline"))
         self.push_screen(HelpScreen(help_text(self.reviewing, self.lang, self.layout.kind,
-                                              deadline), self.lang))
+                                              deadline, self.ahead is not None), self.lang))
 
     def action_toggle_panels(self) -> None:
         self.panels = not self.query_one("#side").display

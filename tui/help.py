@@ -61,6 +61,13 @@ A game with a deadline
                deadline and its grace have run out; their seat becomes absent
 """
 
+PASS_KEYS = """\
+A question put to several players in turn
+  a            let it go now, before your turn in that order comes: a signed
+               pass, sent to every player; to play a card instead, wait until
+               those asked before you have passed
+"""
+
 MAP_HELP = """\
 Reading the map
   Each area's name is drawn on its controller's colour. Under it: armies by
@@ -102,11 +109,12 @@ Reading a game of panes (no map, no action spaces)
 
 
 def help_text(reviewing: bool, lang: str = "en", layout: str = "map",
-              deadline: bool = False) -> str:
+              deadline: bool = False, passing: bool = False) -> str:
     """The help for the table as it is: playing or reviewing, a map or action spaces, a
-    game with a deadline or without."""
+    game with a deadline or without, a question this player may let go ahead of her turn
+    or not."""
     first, second = (REVIEW_KEYS, PLAY_KEYS) if reviewing else (PLAY_KEYS, REVIEW_KEYS)
     reading = {"map": MAP_HELP, "spaces": SPACES_HELP, "cards": CARDS_HELP}.get(layout)
     blocks = (first, second, COMMON_KEYS, SIDE_KEYS) + ((DEADLINE_KEYS,) if deadline else ()) \
-        + ((reading,) if reading else ())
+        + ((PASS_KEYS,) if passing else ()) + ((reading,) if reading else ())
     return "\n".join(tr(block, lang) for block in blocks)

@@ -92,3 +92,12 @@ def test_the_mover_plays_on_once_every_pass_is_beside_the_save(
     asyncio.run(run())
     assert seen["actions"] == ["passed", "passed", "passed"]
     assert "Playing: ann" in seen["screen"], seen["screen"]
+
+
+def test_the_help_names_a_only_where_a_pass_ahead_is_offered() -> None:
+    """The help tells the `a` key where this player may pass ahead, in both languages."""
+    from tui.help import help_text
+
+    assert "let it go now" in help_text(False, passing=True)
+    assert "let it go now" not in help_text(False)
+    assert "現在就放過" in help_text(False, "zh", passing=True)
