@@ -545,7 +545,8 @@ def _standings(mine: PublicKey) -> None:
         warn(f"pbem: cannot list your games: {exc.line()}")
         return
     yours = [r for r in rows if r.mine and not r.stopped]
-    others = [r for r in rows if not r.mine and r.waits_for and not r.stopped]
+    asked = [r for r in rows if r.ahead and not r.stopped]
+    others = [r for r in rows if not r.mine and not r.ahead and r.waits_for and not r.stopped]
     stopped = [r for r in rows if r.stopped]
     say("")
     if yours:
@@ -555,6 +556,11 @@ def _standings(mine: PublicKey) -> None:
                           f"{row.text}{_due(row)}  ->  pbem {row.command} {row.path}"))
     else:
         say("Nothing awaits you.")
+    if asked:
+        say("Asked with others (you may let it go now):")
+        for row in asked:
+            say(printable(f"  {row.title} {row.game_id[:8]}{_dice(row)}, save {row.sequence}: "
+                          f"{row.text}{_due(row)}  ->  pbem {row.command} {row.path}"))
     if others:
         say("Waiting for others:")
         for row in others:

@@ -6,7 +6,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import answering, games, lateness, witness_answers
+from pbem import answering, games, lateness, passes_ahead, witness_answers
 from pbem.deadlines import Clock
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
@@ -30,6 +30,7 @@ class Standing:
     stopped: bool = False
     dice: str = ""  # the dice mode's short words (witnessed dice, open dice, TABLE DICE)
     clock: Clock | None = None  # when the answer owed is due (a game with a deadline)
+    ahead: bool = False  # asked after others, she may let the question go now
 
     @property
     def table_dice(self) -> bool:
@@ -61,15 +62,32 @@ def _standing(ledger: Ledger, game_id: str, me: PublicKey) -> Standing | None:
         owner = save.player(due["role"])["name"]
         command = {"join": "join", "witness": "witness"}.get(str(due["step"]), "play")
         mine = answering.my_turn(save, me)
-        text = str(due["text"])
-        if mine and due["role"] != role:
-            text = f"those asked before you let it go: your move ({text})"
-        elif not mine and due["role"] == role:
-            text = "you let it go ahead of your turn: the others asked answer next"
+        text, ahead = _asked(save, role, mine)
         found = Standing(save.game_id, title, save.sequence, path, str(owner), mine, text,
-                         command, stopped, dice)
+                         command, stopped, dice, ahead=ahead)
     found.clock = lateness.clock_of(save)
     return found
+
+
+def _asked(save: SaveFile, role: str | None, mine: bool) -> tuple[str, bool]:
+    """What the save asks, as this player sees it, and whether she may let it go now,
+    ahead of her turn (pbem/passes_ahead.py)."""
+    assert save.due is not None
+    text = str(save.due["text"])
+    module = games.get(save.kind)
+    order = passes_ahead.queue(module, save)
+    if role is None or (role not in order and not mine):
+        return text, False
+    passed = answering.passes_in_store(save)
+    if mine and save.due["role"] != role:
+        return f"those asked before you let it go: your move ({text})", False
+    if role in passed:
+        return "you let it go ahead of your turn: the others asked answer next", False
+    if mine:
+        return text, False
+    before = [str(save.player(r)["name"]) for r in order[:order.index(role)]]
+    return (f"{text}; you are asked after {', '.join(before)}: you may let it go now "
+            f"(pbem play, then a)"), True
 
 
 def _side_by_side(save: SaveFile, path: Path | None, role: str | None, title: str,

@@ -310,6 +310,8 @@ class Watcher:
                 key: tuple[object, ...] = ("stopped",)
             elif row.mine:
                 key = ("move", row.sequence)
+            elif row.ahead:
+                key = ("ahead", row.sequence)
             elif row.waits_for is None and row.path is not None:
                 key = ("over",)
             else:
@@ -324,6 +326,10 @@ class Watcher:
                 self.out(f"{'your move':<12} {game}, save {row.sequence}: {row.text}{due}  ->  "
                          f"pbem {row.command} {row.path}")
                 self._notify("your move", f"{row.title} {row.game_id[:8]}: {row.text}")
+            elif key[0] == "ahead":
+                self.out(f"{'asked':<12} {game}, save {row.sequence}: {row.text}  ->  "
+                         f"pbem {row.command} {row.path}")
+                self._notify("asked", f"{row.title} {row.game_id[:8]}: you may let it go now")
             elif key[0] == "over" and before is not None:
                 self.out(f"{'game over':<12} {game}, save {row.sequence}")
                 self._notify("game over", f"{row.title} {row.game_id[:8]}")

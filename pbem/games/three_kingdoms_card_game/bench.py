@@ -8,7 +8,8 @@ from the median time of ``count`` games. Target: at least 60.
 median over seeded random 4-player games with the default standing orders. A save holds
 every action its player takes before another player must act, so a save needing a person
 begins each time the prompt passes to another player. A pass given ahead of its player's
-turn (pbem/passes_ahead.py) is no save: the next save begins with whoever acts after it.
+turn (pbem/passes_ahead.py) is no save, and the passes of one window, given side by side,
+count once together; the next save begins with whoever acts after them.
 Target: at most 1.5.
 """
 
@@ -42,7 +43,7 @@ def person_hops_per_turn(seed: int) -> float:
     state = gameplay.opening(module, module.options(4, {}), None)
     dice = ChainDice(hashlib.sha256(f"person hops {seed}".encode()).digest())
     gameplay.start(module, state, dice, Log())
-    hops, last, queued = 0, None, set()
+    hops, last, queued, passing = 0, None, set(), False
     while (prompt := gameplay.prompt(module, state)) is not None:
         if prompt.ahead:
             queued = {prompt.role, *prompt.ahead}
@@ -56,10 +57,13 @@ def person_hops_per_turn(seed: int) -> float:
                 state, _ = backup, dice.restore(mark)
                 continue
             if prompt.role in queued and action == passes_ahead.PASS:
-                last = None  # a pass given ahead: no save; whoever acts next writes one
-            elif prompt.role != last:
-                hops += 1
-                last = prompt.role
+                hops += not passing  # the passes of one window are given side by side
+                passing, last = True, None  # no save: whoever acts next writes one
+            else:
+                passing = False
+                if prompt.role != last:
+                    hops += 1
+                    last = prompt.role
             break
     return hops / max(1, int(state["turn"]["number"]))
 
