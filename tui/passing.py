@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbem import answering, passes_ahead, verification
+from pbem.engine import ActionSpec
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
 from tui.dialogs import ConfirmScreen
+from tui.opening import local_for
 
 if TYPE_CHECKING:
     from tui.tablestate import TableBase as Base
@@ -58,9 +60,11 @@ def ahead_on(save: SaveFile, path: Path, me: LocalIdentity | None,
 
 
 class Passing(Base):
-    """The pass given ahead with ``a``."""
+    """The pass given ahead with ``a``, and the first player's own pass given side by side
+    with those of the players asked after her."""
 
     ahead: Ahead | None = None
+    passed_here: Path | None = None  # the pass this table wrote for the player due
 
     def update_ahead(self) -> bool:
         """Work out whether this player may pass ahead on the save at the table; True when
@@ -77,6 +81,10 @@ class Passing(Base):
 
     def ahead_text(self) -> str:
         """What the table says of a question this player is asked after others."""
+        if self.passed_here is not None and self.turn is None:
+            return self.t("You let it go: wrote {path}. pbem watch or pbem inbox sends it to "
+                          "every player; whoever is asked once the players before them have "
+                          "passed carries on.", path=self.passed_here)
         offer = self.ahead
         if offer is None:
             return ""
@@ -91,11 +99,46 @@ class Passing(Base):
                 and self.screen is self.screen_stack[0]:
             self.run_worker(self.pass_ahead_flow(), exclusive=True, group="act")
 
-    async def pass_ahead_flow(self) -> None:
-        """Confirm, then sign the pass and keep it; a refusal changes nothing."""
-        offer = self.ahead
-        if offer is None:
+    def passes_side_by_side(self, spec: ActionSpec) -> bool:
+        """Whether the offer chosen is the pass of the player due in a question also put to
+        players after her, with nothing else composed, between homes: then it is given
+        side by side, as a signed pass, rather than in a save."""
+        turn = self.turn
+        if turn is None or spec.verb != passes_ahead.PASS["do"] or spec.params \
+                or turn.player_actions():
+            return False
+        composer = turn.composer
+        if composer.role not in composer.queue or composer.role in composer.given:
+            return False
+        if all(local_for(turn.prev, str(p["role"])) for p in turn.prev.players):
+            return False  # one keyboard holds every key: a save, one after another
+        return composer.give_pass() is not None
+
+    async def pass_due_flow(self) -> None:
+        """The player due lets the question go side by side with those asked after her:
+        her pass is signed and kept; no save is written."""
+        turn = self.turn
+        if turn is None or not await self._sure():
             return
+        try:
+            path = answering.pass_now(turn.prev, turn.me, turn.path)
+            if path is None:
+                raise PbemError("this moment cannot be let go side by side")
+        except PbemError as exc:
+            self.notify(self.t("Not passed: {why}", why=exc.message), severity="error")
+            return
+        turn.discard_draft()
+        self.passed_here = path
+        self.turn = None
+        self.reviewing = True
+        self.history = None
+        self.load_history()
+        self.refresh_bindings()
+        self.arrange()
+        self.refresh_all()
+
+    async def _sure(self) -> bool:
+        """Confirm a pass: it is final, and goes to every player."""
         lines: list[str] = [
             self.t("Your pass is final: you will not answer this moment. It goes to every "
                    "player; whoever is asked once the players before them have passed "
@@ -104,6 +147,12 @@ class Passing(Base):
             self.t("Let it go now?"), lines, self.t("Pass"), self.t("Cancel"), self.lang))
         if not sure:
             self.notify(self.t("Nothing passed."))
+        return bool(sure)
+
+    async def pass_ahead_flow(self) -> None:
+        """Confirm, then sign the pass and keep it; a refusal changes nothing."""
+        offer = self.ahead
+        if offer is None or not await self._sure():
             return
         try:
             checked = verification.check(offer.save, Ledger(offer.me.key.public), [],

@@ -39,6 +39,9 @@ class TurnFlow(Base):
     @work(exclusive=True, group="act")
     async def run_offer(self, spec: ActionSpec) -> None:
         """Fill in the offer's parameters, try it (asking for table dice), then refresh."""
+        if self.passes_side_by_side(spec):
+            await self.pass_due_flow()
+            return
         values: dict[str, Any] = {p.name: p.default for p in spec.params if p.default is not None}
         error = ""
         while True:

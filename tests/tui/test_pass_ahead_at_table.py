@@ -101,3 +101,31 @@ def test_the_help_names_a_only_where_a_pass_ahead_is_offered() -> None:
     assert "let it go now" in help_text(False, passing=True)
     assert "let it go now" not in help_text(False)
     assert "現在就放過" in help_text(False, "zh", passing=True)
+
+
+def test_the_player_due_lets_it_go_side_by_side_without_a_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bo, asked first, chooses to let it take effect: between homes her table signs a pass
+    like the others' (no save), so the passes of cy and di given ahead are not spent."""
+    monkeypatch.chdir(tmp_path)
+    path, request, _ = window_at(tmp_path / "game")
+    for name in ("ann", "cy", "di"):
+        forget_key(name)
+    app = make_app(path, as_name="bo", defer=True)
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: app.turn is not None and bool(app.offers))
+            index = next(i for i, spec in enumerate(app.offers) if spec.verb == "pass")
+            await pilot.press(str(index + 1))
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: app.turn is None and app.passed_here is not None)
+            seen["after"] = screen_text(app)
+
+    asyncio.run(run())
+    written = path.parent / passes_ahead.file_name(request.game_id, request.sequence, "seat2")
+    passes_ahead.check(app.module, passes_ahead.read(written), request, str(written))
+    assert not list(path.parent.glob(f"*-{request.sequence + 1:04d}-*.pbem.yaml"))
+    assert "You let it go: wrote" in " ".join(seen["after"].split())
