@@ -109,7 +109,7 @@ def stuck(state: State, prompt: Prompt | None, roles: Sequence[str]) -> str | No
         if obligations.owed(hidden, role, list(roles), "shuffles", False):
             return "a shuffle needs the absent seat's step"
     if prompt is not None and prompt.role not in gone:
-        owing = obligations.owing_to_holder(hidden, prompt.role, list(roles))
+        owing = obligations.owing_to_holder(hidden, prompt.role, list(roles), gone)
         if owing in gone:
             return "a card to be read needs the absent seat's part of it"
     return None

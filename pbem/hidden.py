@@ -65,6 +65,13 @@ class Secrets(Protocol):
         had both agree, e.g. a trade); only the two may know them."""
         ...
 
+    def show_to(self, handles: Sequence[str], viewer: str) -> None:
+        """Show face-down cards, all held by one player, to ``viewer`` alone; they stay
+        where they are. Everyone else learns only which handles were shown; the viewer
+        reads them (in ``known``) once the players who hold or held them have given her
+        their part, at the end of their next save."""
+        ...
+
     def discard(self, handles: Sequence[str], pile: str) -> None:
         """Put face-down cards on a face-down pile (its size is public)."""
         ...
@@ -172,6 +179,15 @@ class OpenSecrets:
         for handle in handles:
             self.pass_to(handle, to)
 
+    def show_to(self, handles: Sequence[str], viewer: str) -> None:
+        holders = {self._card(h)["holder"] for h in handles}
+        if len(holders) > 1 or None in holders:
+            raise IllegalAction("the cards shown are held by one player")
+        for handle in handles:
+            entry = self._card(handle)
+            if entry["holder"] != viewer and viewer not in entry.setdefault("shown", []):
+                entry["shown"].append(viewer)
+
     def discard(self, handles: Sequence[str], pile: str) -> None:
         piles = self._data["piles"].setdefault(pile, [])
         for handle in handles:
@@ -233,13 +249,15 @@ class OpenSecrets:
 
 
 def known_to(state: Mapping[str, Any], role: str | None) -> dict[str, str]:
-    """What ``role`` may know of the handles in an open-secrets state: their own cards
-    and every card turned face up (a spectator, ``None``, knows only the latter)."""
+    """What ``role`` may know of the handles in an open-secrets state: their own cards,
+    the cards shown to them and every card turned face up (a spectator, ``None``, knows
+    only the latter)."""
     data = state.get(SECRETS_KEY)
     if not isinstance(data, dict):
         return {}
     return {handle: str(entry["card"]) for handle, entry in data["cards"].items()
-            if entry["revealed"] or (role is not None and entry["holder"] == role)}
+            if entry["revealed"] or (role is not None and (
+                entry["holder"] == role or role in entry.get("shown", ())))}
 
 
 # The purposes of the draws that hidden cards make (OpenSecrets above, the sealed cards of

@@ -132,7 +132,7 @@ def hand_waits(state: State, prompt: Prompt | None, roles: list[str]) -> str | N
     if prompt is None or not prompt.needs_hand or hidden is None \
             or prompt.role in absence.absent(state):
         return None
-    return obligations.owing_to_holder(hidden, prompt.role, roles)
+    return obligations.owing_to_holder(hidden, prompt.role, roles, absence.absent(state))
 
 
 def first_roll(module: GameModule, state: State, pending: dict[str, Any]) -> str:

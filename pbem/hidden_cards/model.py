@@ -11,6 +11,7 @@ missing provide them. Layout::
       cards: {HANDLE: {deck, ct, holder, shares: {ROLE: share}, barred: [ROLE...],
                        face: null | card id}}
       passes: [{card: HANDLE, by: ROLE, to: ROLE, envelope: null | ...}]
+      shows: [{card: HANDLE, by: ROLE, to: ROLE, box: null | ...}]   # once a card is shown
       private: {OWNER/DECK: {cards: [ids], seed: hex, order: [hex per position],
                              events: [{count, outside} | {back: [[d, j]...]}],
                              held: {HANDLE: [d, j]}, reveals: {HANDLE: {card, salt}}}}
@@ -21,6 +22,9 @@ missing provide them. Layout::
 
 A card's ``barred`` roles are those who held it: their shares must never be public (the
 others' shares plus theirs would open it to everyone), so they pass them in envelopes.
+A card *shown* to a player (``shows``: it stays where it is) has each barred role but the
+viewer owe her their share, encrypted to her with a proof every reader checks
+(:mod:`pbem.secrets.showing`). ``shows`` is absent until a game first shows a card.
 """
 
 from __future__ import annotations
@@ -117,6 +121,11 @@ def card(data: Mapping[str, Any], handle: str) -> dict[str, Any]:
 
 def ciphertext(entry: Mapping[str, Any], handle: str) -> Ciphertext:
     return Ciphertext.from_record(entry["ct"], f"card {handle}")
+
+
+def shows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The shares owed or given to viewers of cards shown to them (none before the first)."""
+    return list(data.get("shows", ()))
 
 
 def private_deck_of(data: Mapping[str, Any], key: str) -> dict[str, Any]:

@@ -4,27 +4,30 @@ check that it gave exactly that.
 In a fixed order: their keys (their first save); their step of every deck's joint shuffle
 (once every key is known); their decryption share of every face-down card another player
 holds (unless they held it once: then only in envelopes); the envelopes of cards that
-left their hands; the commitments of their private decks' seeds and orders; the
-commitments of choices they sealed in this save; and, at the audit, their opened secrets.
+left their hands; their shares of cards they hold or held that were shown to a viewer,
+encrypted to her with a proof; the commitments of their private decks' seeds and orders;
+the commitments of choices they sealed in this save; and, at the audit, their opened
+secrets.
 The writer's pbem makes them (:func:`fulfil`); every verifier checks them one by one and
 applies them (:func:`check`), so both reach the same position. Nothing else is accepted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from pbem.errors import ChainError
 from pbem.hidden_cards import audit, knowledge, model, notes, sealing
 from pbem.hidden_cards.seating import Seat
 from pbem.secrets import audit as crypto_audit
-from pbem.secrets import elgamal, handover, private_deck, records, shuffle
+from pbem.secrets import elgamal, handover, private_deck, records, showing, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import Opening, PublicKeys, anchor_of
 
-ORDER = ("keys", "shuffles", "shares", "passes", "commitments", "sealed", "opening")
+ORDER = ("keys", "shuffles", "shares", "passes", "shows", "commitments", "sealed", "opening")
 
 
 def _shuffle_label(deck: dict[str, Any], name: str) -> str:
@@ -52,6 +55,10 @@ def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
                     out.append(index)
                 open_cards.add(item["card"])
         return out
+    if category == "shows":
+        return [i for i, item in enumerate(model.shows(data)) if item["box"] is None
+                and item["by"] == role and item["card"] in data["cards"]
+                and data["cards"][item["card"]]["face"] is None]
     if category == "commitments":
         out = []
         for key, deck in data["private"].items():
@@ -66,17 +73,27 @@ def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
     raise ValueError(category)
 
 
-def owing_to_holder(data: dict[str, Any], holder: str, roles: list[str]) -> str | None:
+def owing_to_holder(data: dict[str, Any], holder: str, roles: list[str],
+                    absent: Collection[str] = ()) -> str | None:
     """The first player, in seat order, who still owes ``holder`` a share or an envelope
-    of a face-down card in their hand (``None``: the holder can read every card)."""
+    of a face-down card in their hand, or their part of a card shown to her (``None``: the
+    holder can read every card). A card shown waits for no ``absent`` player: it is a
+    courtesy of the game, and an absent seat's part never comes."""
+    shown = {item["card"] for item in model.shows(data) if item["to"] == holder}
     for role in roles:
         if role == holder:
             continue
-        if any(data["cards"][h]["holder"] == holder for h in owed(data, role, roles, "shares",
-                                                                   False)):
+        shares = owed(data, role, roles, "shares", False)
+        if any(data["cards"][h]["holder"] == holder for h in shares):
             return role
         if any(data["passes"][i]["to"] == holder for i in owed(data, role, roles, "passes",
                                                                 False)):
+            return role
+        if role in absent:
+            continue
+        if any(h in shown for h in shares) or any(
+                data["shows"][i]["to"] == holder for i in owed(data, role, roles, "shows",
+                                                               False)):
             return role
     return None
 
@@ -131,6 +148,8 @@ def _shape(category: str, value: Any, items: list[Any], where: str) -> None:
         raise ChainError(f"contributions.{category}: must give exactly {items}", where)
     if category == "passes" and (not isinstance(value, list) or len(value) != len(items)):
         raise ChainError(f"contributions.passes: must give {len(items)} envelopes", where)
+    if category == "shows" and (not isinstance(value, list) or len(value) != len(items)):
+        raise ChainError(f"contributions.shows: must give {len(items)} shown shares", where)
 
 
 def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> Any:
@@ -159,6 +178,12 @@ def _make(data: dict[str, Any], seat: Seat, category: str, items: list[Any]) -> 
             held = knowledge.passed_shares(data, seat, item["card"])
             out_list.append(handover.give(keys, publics[item["to"]], ct, held).record())
         return out_list
+    if category == "shows":
+        publics = model.publics(data)
+        return [showing.give(keys, publics[data["shows"][i]["to"]],
+                             model.ciphertext(data["cards"][data["shows"][i]["card"]],
+                                              data["shows"][i]["card"])).record()
+                for i in items]
     if category == "commitments":
         out = {}
         for key in items:
@@ -218,6 +243,15 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
             item["envelope"] = sealed.record()
             ct = model.ciphertext(data["cards"][item["card"]], item["card"])
             audit.note(crypto_audit.PassEntry(role, item["to"], ct, sealed))
+    elif category == "shows":
+        publics = model.publics(data)
+        for index, record in zip(items, value, strict=True):
+            item = data["shows"][index]
+            shown = showing.ShownShare.from_record(record, role, item["to"])
+            ct = model.ciphertext(data["cards"][item["card"]], item["card"])
+            showing.check(shown, publics[role], publics[item["to"]], ct, anchor)
+            audit.note(crypto_audit.ShowEntry(ct, shown))
+            item["box"] = shown.record()
     elif category == "commitments":
         _apply_commitments(data, role, items, value)
     elif category == "sealed":

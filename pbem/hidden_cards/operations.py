@@ -165,6 +165,29 @@ class SealedSecrets:
                 entry["barred"].append(to)
         entry["holder"] = to
 
+    def show_to(self, handles: Sequence[str], viewer: str) -> None:
+        """Face-down cards of one player's hand are shown to ``viewer`` alone and stay
+        where they are: each player who holds or held one (its barred roles) but the
+        viewer owes her their share of it, encrypted to her, at the end of their next
+        save (``shows``; :mod:`pbem.secrets.showing`)."""
+        entries = [model.card(self.data, h) for h in handles]
+        holders = {entry["holder"] for entry in entries}
+        if len(holders) > 1 or None in holders:
+            raise IllegalAction("the cards shown are held by one player")
+        if viewer not in self.data["keys"]:
+            raise IllegalAction(f"{viewer} is not a player of this game")
+        if not entries:
+            return
+        shows = self.data.setdefault("shows", [])
+        given = {(s["card"], s["by"], s["to"]) for s in shows}
+        for handle, entry in zip(handles, entries, strict=True):
+            if entry["face"] is not None or entry["holder"] == viewer:
+                continue  # face up, or her own: nothing to show
+            for role in entry["barred"]:
+                if role != viewer and (handle, role, viewer) not in given:
+                    shows.append({"card": handle, "by": role, "to": viewer, "box": None})
+                    given.add((handle, role, viewer))
+
     def discard(self, handles: Sequence[str], pile: str) -> None:
         piles = self.data["piles"].setdefault(pile, [])
         for handle in handles:
@@ -184,6 +207,8 @@ class SealedSecrets:
             deck["stack"].append(entry["ct"])
         deck["shuffled"] = []
         self.data["passes"] = [p for p in self.data["passes"] if p["card"] not in handles]
+        if "shows" in self.data:
+            self.data["shows"] = [s for s in self.data["shows"] if s["card"] not in handles]
 
     # ------------------------------------------------------------ private decks
 

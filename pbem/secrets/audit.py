@@ -4,7 +4,9 @@ The caller lists what the game published, in order (:data:`Entry`), and every pl
 :class:`~pbem.secrets.keys.Opening`. The audit checks each opening against the keys the
 player published at the start, recomputes every shuffle step from its opened seed, checks
 every decryption share against the opened key, opens every card-pass envelope with the
-recipient's opened envelope key, and replays every private deck. Each fault becomes a
+recipient's opened envelope key, re-checks every share shown to a viewer (its proof, and
+with the two opened keys that it holds the giver's true share), and replays every private
+deck. Each fault becomes a
 :class:`SecretsError` naming the player; checking goes on past a fault, so every wrong
 step is named, not only the first. A player who did not open their secrets is named too:
 their steps cannot be re-checked.
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pbem.secrets import elgamal, group, handover, keys, private_deck, shuffle
+from pbem.secrets import elgamal, group, handover, keys, private_deck, showing, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.errors import SecretsError
@@ -50,6 +52,14 @@ class PassEntry:
 
 
 @dataclass(frozen=True)
+class ShowEntry:
+    """A share of card ``ct`` shown (encrypted) to its viewer by one who holds or held it."""
+
+    ct: Ciphertext
+    shown: showing.ShownShare
+
+
+@dataclass(frozen=True)
 class PrivateDeckEntry:
     """A private deck's public history."""
 
@@ -61,7 +71,7 @@ class PrivateDeckEntry:
     events: tuple[private_deck.Event, ...]
 
 
-Entry = ShuffleEntry | ShareEntry | PassEntry | PrivateDeckEntry
+Entry = ShuffleEntry | ShareEntry | PassEntry | ShowEntry | PrivateDeckEntry
 
 
 @dataclass
@@ -120,6 +130,8 @@ class _Audit:
                 self._share(entry)
             elif isinstance(entry, PassEntry):
                 self._pass(entry)
+            elif isinstance(entry, ShowEntry):
+                self._show(entry)
             else:
                 self._private_deck(entry)
         except SecretsError as exc:
@@ -143,6 +155,15 @@ class _Audit:
         if opening is not None:
             handover.shares_in(opening.envelope_private, entry.envelope, self.anchor,
                                entry.recipient, entry.sender, entry.ct, self.publics)
+
+    def _show(self, entry: ShowEntry) -> None:
+        shown = entry.shown
+        showing.check(shown, self.publics[shown.giver], self.publics[shown.viewer], entry.ct,
+                      keys.anchor_of(self.anchor, shown.giver))
+        giver, viewer = self.openings.get(shown.giver), self.openings.get(shown.viewer)
+        if giver is not None and viewer is not None and \
+                showing.open_share(viewer.x, shown) != group.mul(giver.x, entry.ct.c1):
+            raise SecretsError("the share shown is not x·c1", "shown share", shown.giver)
 
     def _private_deck(self, entry: PrivateDeckEntry) -> None:
         opening = self.openings.get(entry.owner)

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,8 +48,10 @@ class Ciphertext:
         return cls(group.point(data[:32], field, player), group.point(data[32:], field, player))
 
 
+@functools.lru_cache(maxsize=4096)
 def card_point(deck_id: str, index: int) -> Point:
-    """The group element that stands for card ``index`` of deck ``deck_id``."""
+    """The group element that stands for card ``index`` of deck ``deck_id`` (a hash into
+    the group, kept: every reading of a card builds its deck's table)."""
     return group.hash_to_point("pbem-card", deck_id, index)
 
 

@@ -58,6 +58,8 @@ def position(state: dict[str, Any], role: str | None, known: Mapping[str, str]) 
     for seat in v["seats"]:
         lines.append(f"{seat['name']}: {seat['hand']} card(s) in hand, land value "
                      f"{seat['land_value']}" + (", lord lost" if seat["lord_lost"] else ""))
+        if seat.get("seen"):
+            lines.append("  you were shown: " + ", ".join(c["name"] for c in seat["seen"]))
         for cid in seat["characters"]:
             c = chars[cid]
             where = ", ".join(next(land["name"] for land in v["lands"] if land["id"] == lid)

@@ -1,7 +1,8 @@
 """What a viewer may see of a Card Game position (shape: docs/cardgame-view.md).
 
-Built from public facts plus ``known`` (the viewer's own hand). Another player's hand is
-a number; the engine's ``secrets`` key is never read or copied. Every card shown lists
+Built from public facts plus ``known`` (the viewer's own hand, and the cards of another's
+hand shown to her alone). Another player's hand is a number, with the cards the viewer
+was shown (``seen``); the engine's ``secrets`` key is never read or copied. Every card shown lists
 its ``reconstructed`` fields.
 """
 
@@ -72,9 +73,11 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     t = Table(state, known=known)
     seats = []
     for r in t.seats:
+        seen = [] if r == role else [{"entry": e, **card_view(t, known[e])}
+                                     for e in t.hand(r) if e in known and t.public_card(e) is None]
         seats.append({"role": r, "name": t.rname(r), "lord": t.s["lords"][r],
                       "lord_lost": t.s["lord_lost"][r], "hand": len(t.hand(r)),
-                      "lands": t.lands_of(r), "land_value": t.land_value(r),
+                      "seen": seen, "lands": t.lands_of(r), "land_value": t.land_value(r),
                       "characters": t.chars_of(r), "orders": dict(t.s["orders"][r])})
     lands = []
     for lid, land in t.s["lands"].items():

@@ -100,9 +100,6 @@ def _event_args(t: Table, role: str, rec: Event, action: Mapping[str, Any]) -> d
         require(bool(t.lands_of(role)), f"{rec.name} needs a land of yours", "event.event")
     if effect is None:
         return {}
-    if effect["kind"] == "look-at-hand":
-        raise IllegalAction(f"{rec.name} shows one player's hand to another, which this pbem "
-                            "cannot yet do without showing it to everyone", "event.event")
     if effect["kind"] == "counter":
         problem = plays.counters_top(t, effect)
         require(problem is None, f"{rec.name} cannot be played now: {problem}",

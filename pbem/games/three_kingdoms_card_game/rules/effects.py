@@ -105,6 +105,8 @@ def _work(t: Table, role: str, source: str | None, effect: Mapping[str, Any],
         victims = t.others_from(role) if effect["player"] == "each-other" else [args["player"]]
         for victim in victims:
             discard_random(t, victim, int(effect["count"]))
+    elif kind == "look-at-hand":
+        look_at_hand(t, role, args["player"])
     elif kind == "take-random":
         victim = args["player"]
         for _ in range(int(effect["count"])):
@@ -122,6 +124,18 @@ def _work(t: Table, role: str, source: str | None, effect: Mapping[str, Any],
                 t.s["open_hand"][entry] = card
             t.say(f"{t.rname(role)} takes a card at random from {t.rname(victim)}'s hand",
                   "event.event")
+
+
+def look_at_hand(t: Table, role: str, victim: str) -> None:
+    """``role`` sees ``victim``'s hand, she alone: its face-down cards are shown to her
+    (the engine has their holders give her their part; nobody else learns them) and stay
+    in the hand. The log says only how many cards she saw."""
+    hand = list(t.hand(victim))
+    hidden = [entry for entry in hand if t.public_card(entry) is None]
+    if hidden:
+        t.secrets.show_to(hidden, role)
+    t.say(f"{t.rname(role)} looks at {t.rname(victim)}'s hand: {len(hand)} "
+          f"card{'s' if len(hand) != 1 else ''}", "event.event")
 
 
 def discard_random(t: Table, victim: str, count: int) -> None:

@@ -154,9 +154,6 @@ def _use_ability(t: Table, role: str, action: Mapping[str, Any]) -> None:
     effect = plays.effect_of(rec)
     args: dict[str, Any] = {}
     if effect is not None:
-        if effect["kind"] == "look-at-hand":
-            require(False, f"{rec.name}'s ability shows one player's hand to another, which "
-                    "this pbem cannot yet do without showing it to everyone", "event.abilities")
         args = plays.check_aims(t, role, cid, effect, action, "event.abilities")
     t.char(cid)["rotated"] = True  # using it turns the card, whatever follows (notes 4)
     t.say(f"{t.rname(role)} uses {rec.name}'s ability; the card is turned", "ability.rotate")
