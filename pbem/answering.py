@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import (
+    claims,
     games,
     keeping,
     passes_ahead,
@@ -25,7 +26,7 @@ from pbem import (
     witness_answers,
 )
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
-from pbem.errors import PbemError
+from pbem.errors import PbemError, UsageError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
@@ -195,6 +196,21 @@ def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
     if beside != kept.resolve():
         passes_ahead.keep(given, beside.parent)
     return beside
+
+
+def claim(prev: SaveFile, me: LocalIdentity,
+          answers: dict[str, witness_answers.Answer] | None = None) -> SaveFile:
+    """The claim ``me`` signs on ``prev`` (pbem/claims.py); where the player due passed
+    ahead of her turn, the save that carries the passes given on instead, so that the
+    question (and its deadline) moves on to the first player asked who has not passed."""
+    try:
+        return claims.make(prev, me, answers)
+    except claims.PassedAhead as exc:
+        composer = session.Composer(prev, me, passes=exc.passed)
+        if not composer.carries_passes_on():
+            raise UsageError(f"{exc.message}; their passes cannot be carried on from here",
+                             prev.where) from None
+        return composer.finish()
 
 
 def in_store(request: SaveFile) -> dict[str, witness_answers.Answer]:

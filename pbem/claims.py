@@ -165,7 +165,9 @@ def make(prev: SaveFile, me: LocalIdentity,
                          f"{deadlines.span(clock.claimable - now)})", where)
     passed = passes_ahead.around(module, prev) if passes_ahead.queue(module, prev) else {}
     if any(r in passed for r in targets):
-        return _carry_passes_on(prev, me, passed, names)
+        raise PassedAhead(f"{names} let it go ahead of their turn (their signed pass is "
+                          f"here): nobody claims against a player who answered", where,
+                          passed)
     dice_state = copy.deepcopy(prev.doc["dice"])  # a claim reveals no link of its writer
     if given:
         dice_state = witness_answers.with_answers(dice_state, given)
@@ -190,18 +192,13 @@ def make(prev: SaveFile, me: LocalIdentity,
     return saving.seal(doc, me.key, "claim")
 
 
-def _carry_passes_on(prev: SaveFile, me: LocalIdentity, passed: Mapping[str, Any],
-                     names: str) -> SaveFile:
-    """Instead of a claim against players who let it go ahead of their turn: the save that
-    carries their passes on, so that the question (and its deadline) moves on to the player
-    asked after them, who can be claimed against in turn."""
-    from pbem import session
+class PassedAhead(UsageError):
+    """The player due let the question go ahead of her turn: no claim against her; the
+    save that carries the passes on is written instead (:func:`pbem.answering.claim`)."""
 
-    composer = session.Composer(prev, me, passes=dict(passed))
-    if not composer.carries_passes_on():
-        raise UsageError(f"{names} let it go ahead of their turn (their signed pass is here); "
-                         f"their passes cannot be carried on from here", prev.where)
-    return composer.finish()
+    def __init__(self, message: str, where: str, passed: Mapping[str, Any]) -> None:
+        super().__init__(message, where)
+        self.passed = dict(passed)
 
 
 def _defaults(module: Any, prev: SaveFile, stub: dict[str, Any], state: dict[str, Any],

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from pbem import (
     absence,
-    claims,
+    answering,
     deadlines,
     gameplay,
     games,
@@ -96,7 +96,7 @@ def write_claim(offer: Offer) -> Written:
         raise IllegalAction(f"you already signed a save on this one (kept in {moved})",
                             where=str(path))
     answers = witness_answers.around(prev, path) if witness_answers.is_request(prev) else None
-    made = claims.make(prev, me, answers)
+    made = answering.claim(prev, me, answers)
     target = path.parent / savefile.file_name(made.game_id, made.sequence, made.writer)
     keeping.write(made, target, prev, checked)
     return written(made, target)

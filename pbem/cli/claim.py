@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem import absence, claims, deadlines, keeping, savefile, verification
+from pbem import absence, answering, deadlines, keeping, savefile, verification
 from pbem.cli.common import AsName, KeyPath, guarded, me, print_json, say
 from pbem.cli.root import PLAY, app
 from pbem.errors import IllegalAction, WriteError
@@ -39,7 +39,7 @@ def claim(
     if role is not None and (moved := ledger.already_moved(prev, role)):
         raise IllegalAction(f"you already signed a save on this one (kept in {moved})",
                             where=str(save_path))
-    made = claims.make(prev, local)
+    made = answering.claim(prev, local)
     if dry_run:
         _show(made, as_json)
         return

@@ -135,7 +135,7 @@ def test_a_claim_against_a_player_who_passed_ahead_carries_her_pass_on(
     """Seat 2 passed ahead, but seat 3 never answers: nobody claims against seat 2, who
     answered; ``pbem claim`` writes instead the save that carries her pass on, so that the
     window (and its deadline) moves on to seat 3, who can be claimed against in turn."""
-    from pbem import claims, saving, store
+    from pbem import answering, saving, store
 
     monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T12:00:00Z")
     who = people()
@@ -151,7 +151,7 @@ def test_a_claim_against_a_player_who_passed_ahead_carries_her_pass_on(
     assert given is not None
     passes_ahead.keep(given, store.game_folder(request.game_id))
     monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T14:00:00Z")
-    carried = claims.make(request, who[0])
+    carried = answering.claim(request, who[0])
     assert carried.actions == [given.record()]
     assert carried.due is not None and carried.due["role"] == "seat3"
     chain.check_next(module(), request, carried)
