@@ -78,6 +78,7 @@ def test_a_pause_forgets_a_waiting_digit(tmp_path: Path, players: Any) -> None:
             seen["typed"] = actions.typed
             await settle(pilot, lambda: actions.typed == "", 100)
             seen["waited"] = time.monotonic() - typed_at
+            await settle(pilot, lambda: WAITS not in status(app))  # the line is redrawn
             seen["after"] = status(app)
             await pilot.press("3")
             await settle(pilot, lambda: bool(taken(app)))
