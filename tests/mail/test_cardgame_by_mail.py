@@ -2,17 +2,32 @@
 SMTP and IMAP servers, with ``pbem watch`` running as a real process on every side: from
 ``pbem new three-kingdoms-card-game --data FILE`` (witnessed dice) to the last save, every
 part planned by a random legal player steered to keep the game short and to hold a trade
-accepted, wars (sealed war cards) and a bribe (sealed bids), and a counter when one is dealt
-(tests/games/three_kingdoms_card_game/steered.py); then ``pbem verify LAST --audit`` in a
-player's home and in a fifth, fresh home that has only the saves the mail carried (2 to
-3.5 minutes, with the deal: marked slow). A shorter game, in the default run, stops once
-a war, a bribe's bids and a trade have been played, and makes the same checks but the
-audit's.
+accepted, wars (sealed war cards), a bribe (sealed bids) and a chain of counters, a counter
+answering a counter (tests/games/three_kingdoms_card_game/steered.py, ``chain=True``); then
+``pbem verify LAST --audit`` in a player's home and in a fifth, fresh home that has only
+the saves the mail carried (2 to 3.5 minutes, with the deal: marked slow).
 
-The game is played on an owner's transcription of a few cards
-(tests/games/three_kingdoms_card_game/data/owner-transcription.yaml), which only the
-creator's machine has read: the others take it from the invitation's first save, the
-game's options pin its hash, and every home keeps a copy.
+The game is played on an owner's transcription of the events and lands
+(tests/games/three_kingdoms_card_game/data/owner-counters.yaml), which only the creator's
+machine has read: the others take it from the invitation's first save, the game's options
+pin its hash, and every home keeps a copy. In it all 52 event cards are counters that
+answer any play, another counter included: 52 of the Main Deck's 88 cards.
+
+The chain of counters is all but certain, however the deal falls (each home shuffles the
+Main Deck with keys of its own: the deal cannot be fixed). In the first round each player
+makes war on a public land (her lord is on the table, and at most three lands of thirteen
+have been taken), which asks the next player, the one on her left; she answers it with a
+counter if the attacker is known to hold a counter to answer hers, which the attacker then
+does: the chain. An attacker who holds two counters first gives one to the next player
+(unless she is known to hold one already). Before the chain no counter leaves a hand
+otherwise, and nobody draws in the first round but the deal (7 cards each) and her own
+opening draw (1 card: she has no land yet). So the first round makes no chain only if
+every attacker holds at most one counter of her 8 cards and, in each of the four wars, the
+attacker or the next player holds none: then two players at least (every other one of the
+four) hold no counter of the 7 cards dealt to them and the others one at most, and the 28
+cards dealt hold 2 counters at most. The chance of that is sum over k <= 2 of C(52, k)
+C(36, 28 - k) / C(88, 28) < 4.7e-12, less than one in 200 billion (counted exactly, player
+by player, the first round fails with a chance of 1.4e-15); later rounds only add chances.
 
 The hands are hidden cards of the shared Main Deck. No player's home (saves aside: they
 list the deck's cards), mail or watcher output names a card another player held hidden
@@ -36,6 +51,7 @@ import pytest
 from pbem import savefile
 from pbem.games.three_kingdoms_card_game import dataset
 from pbem.games.three_kingdoms_card_game.catalog import CardData
+from pbem.games.three_kingdoms_card_game.records import Event
 from pbem.games.three_kingdoms_card_game.rules.setup import main_deck
 from pbem.hidden_cards import model, seating
 from pbem.hidden_cards.knowledge import _own_card
@@ -52,7 +68,7 @@ NAMES = ["alice", "bob", "carol", "dave"]
 KIND = "three-kingdoms-card-game"
 TITLE = "The Three Kingdoms Card Game"
 OWNERS_FILE = (Path(__file__).parents[1] / "games" / "three_kingdoms_card_game" / "data"
-               / "owner-transcription.yaml")
+               / "owner-counters.yaml")
 CARD_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.\d+)?")
 
 
@@ -61,10 +77,12 @@ def test_four_players_play_the_card_game_by_mail_to_its_audit(
         tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpServer,
         dovecot: DovecotServer) -> None:
     """Four homes play a whole game on the owner's data by mail, `pbem watch` on every side
-    (a war, a bribe's sealed bids and a trade on the way), to a `pbem verify --audit` that
-    passes in a fresh home; nobody's home, mail or watcher holds another's hidden card."""
+    (a chain of counters, a trade, a war and a bribe's sealed bids on the way), to a `pbem
+    verify --audit` that passes in a fresh home; nobody's home, mail or watcher holds
+    another's hidden card."""
     players, watchers, last, owners = _played(tmp_path, workdir, cert, smtp_server, dovecot)
     assert last.due is None and last.state["result"]["winners"]
+    _it_held_a_chain_of_counters_a_trade_a_war_and_bids(players["alice"], last, owners)
     _checked(tmp_path, players, watchers, smtp_server, last, owners)
     kinds = whole_game.the_mail_says_what_to_do(smtp_server, last, TITLE)
     assert kinds["invitation"] == 3 and kinds["over"] == 1 and kinds["audit"] >= 4, kinds
@@ -81,7 +99,7 @@ def _played(tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpS
     players = homes(NAMES, tmp_path, cert, smtp_server, dovecot)
     owners = dataset.load_data(OWNERS_FILE)  # (this test's own: each home reads its own)
     watchers: dict[str, Watching] = {}
-    planner = Steer(3)
+    planner = Steer(3, chain=True)
     try:
         start_watchers(players, watchers, tmp_path / "bin")
         first = invite(players["alice"], [players[n] for n in NAMES[1:]], workdir, KIND,
@@ -90,7 +108,7 @@ def _played(tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpS
         assert first.game["options"] == {"players": 4, "data": owners.hash}
         assert first.doc["data"] == owners.document
         last = play_by_watchers(players, watchers, first.game_id[:8], workdir, planner, None)
-        assert set(planner.missing()) <= {"counter"}, planner.done  # (a counter, if dealt)
+        assert planner.missing() == [], planner.done
         for name, player in players.items():
             watchers[name].wait_for(OVER.format(game=first.game_id[:8]))
             assert newest(player, last.game_id).sha256 == last.sha256, name
@@ -101,6 +119,32 @@ def _played(tmp_path: Path, workdir: Path, cert: Certificate, smtp_server: SmtpS
     for name, watch in watchers.items():
         assert codes[name] == 0 and watch.err == [], watch.transcript()
     return players, watchers, last, owners
+
+
+def _it_held_a_chain_of_counters_a_trade_a_war_and_bids(
+        player: Player, last: SaveFile, owners: CardData) -> None:
+    """The saves of the game (in ``player``'s home) hold a counter answering a counter on
+    the chain, a trade accepted, a war declared and a bribe's bids."""
+    def counter(entry: dict[str, Any]) -> bool:
+        rec = owners.record(str(entry["card"]))
+        return isinstance(rec, Event) and bool(rec.effects) \
+            and rec.effects[0]["kind"] == "counter" and "answers" in (entry["args"] or {})
+
+    chained = []
+    done: Counter[str] = Counter()
+    saves = _saves(player, last)
+    assert saves[-1].sha256 == last.sha256
+    for save in saves:
+        chain = save.state["chain"]
+        chained += [save.sequence for entry in chain if counter(entry)
+                    and counter(chain[entry["args"]["answers"]])]
+        for action in save.actions:
+            verb = action["do"]
+            if verb in ("accept-trade", "bid") or (verb == "attack"
+                                                   and action.get("mode") == "war"):
+                done[verb] += 1
+    assert chained, "no counter answered a counter"
+    assert done["accept-trade"] >= 1 and done["attack"] >= 1 and done["bid"] >= 1, done
 
 
 def _checked(tmp_path: Path, players: dict[str, Player], watchers: dict[str, Watching],
