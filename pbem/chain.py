@@ -493,5 +493,5 @@ def _audit_lines(target: SaveFile, notes: list[Any]) -> list[str]:
     decks = sum(1 for d in hidden["private"].values() if d["seed"] is not None)
     return [f"  audit: every hidden step re-checked with the opened secrets "
             f"({kinds.count('ShuffleEntry')} shuffle steps, {kinds.count('ShareEntry')} "
-            f"decryption shares, {kinds.count('PassEntry')} passed cards, {decks} private "
-            f"decks)"]
+            f"decryption shares, {kinds.count('PassEntry')} passed cards, "
+            f"{kinds.count('ShowEntry')} shares shown, {decks} private decks)"]

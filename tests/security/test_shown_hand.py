@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from pbem.hidden_cards import model, seating
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.secrets import elgamal, group, showing
+from pbem.secrets.audit import ShowEntry
 from pbem.secrets.elgamal import CardTable, Share
 from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import GameKeys, PublicKeys
@@ -34,6 +36,7 @@ from tests.hidden.kit import known
 from tests.security.kit import labelled_key, resign
 
 KIND = "three-kingdoms-card-game"
+GOLDEN = Path(__file__).parents[2] / "saves" / "golden-cardgame"
 MACHINE = (chain.SHUFFLE, chain.SHARE, chain.AUDIT)
 
 
@@ -307,3 +310,17 @@ def test_the_viewer_learns_nothing_of_cards_not_shown() -> None:
             _decode(data, other, {game.victim: share, game.third: share}, viewer)
     publics = {r: PublicKeys.from_record(rec, r) for r, rec in data["keys"].items()}
     assert set(publics) == set(game.people)
+
+
+
+def test_the_audit_line_counts_the_shares_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pbem verify --audit` says how many shown shares it re-checked, beside the shuffles,
+    decryption shares and passed cards: the golden game's last save, audited over entries
+    that hold two shown shares (the audit's own checks are tests/secrets/test_showing.py)."""
+    last = savefile.read(sorted(GOLDEN.glob("*.pbem.yaml"))[-1])
+    passed = type("Report", (), {"ok": True, "findings": []})()
+    monkeypatch.setattr(chain.hidden_audit, "audit", lambda *_: passed)
+    entries = [ShowEntry(None, None), ShowEntry(None, None)]  # type: ignore[arg-type]
+    line = chain._audit_lines(last, entries)[0]
+    assert "2 shares shown" in line and "0 decryption shares" in line, line
+    assert "0 shares shown" in chain._audit_lines(last, [])[0]

@@ -53,7 +53,8 @@ def _stats(c: Mapping[str, Any]) -> str:
 
 def table(view: Mapping[str, Any]) -> str:
     """Each seat (▶ the one whose turn it is): hand size and land value, then its
-    characters with their lands and artifacts, turned cards marked."""
+    characters with their lands and artifacts, turned cards marked, and the cards of its
+    hand the viewer was shown."""
     chars = {c["id"]: c for c in view.get("characters", [])}
     lands = {land["id"]: land["name"] for land in view.get("lands", [])}
     turn = view.get("turn") or {}
@@ -74,6 +75,9 @@ def table(view: Mapping[str, Any]) -> str:
                 lines.append(f"    with {art['name']}{_mark(art)}")
         if not seat.get("characters"):
             lines.append("  No characters on the table")
+        if seat.get("seen"):
+            lines.append("  Shown to you: " + ", ".join(
+                f"{c['name']}{_mark(c)}" for c in seat["seen"]))
     return "\n".join(lines)
 
 

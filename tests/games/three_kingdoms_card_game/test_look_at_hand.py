@@ -21,6 +21,7 @@ from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from tests.games.three_kingdoms_card_game.kit import Game
 from tests.security.kit import labelled_key
+from tui.engine_text import EngineText, name_pairs
 
 KIND = "three-kingdoms-card-game"
 DATA = Path(__file__).parent / "data" / "look-at-hand"
@@ -110,6 +111,13 @@ def test_an_ability_shows_the_hand_in_the_viewers_view_only() -> None:
                    if (role, seat) != ("seat1", "seat3"))
     text = gameplay.describe(module, save.state, "seat1", known["seat1"])
     assert "you were shown: Guan Yu, Spies in the Camp" in text
+    tables = {role: dict(module.panes(v))["Table"] for role, v in views.items()}
+    seat3 = tables["seat1"].split("Seat 3:")[1]
+    assert "Shown to you: Guan Yu*, Spies in the Camp" in seat3  # (* reconstructed)
+    assert not any("Shown to you" in pane for role, pane in tables.items() if role != "seat1")
+    line = next(line for line in tables["seat1"].split("\n") if "Shown to you" in line)
+    say = EngineText(KIND, "zh", name_pairs(module.named({"players": 3})))
+    assert say(line.strip()).startswith("給你看過：關羽")
     assert "Seat 1 looks at Seat 3's hand: 2 cards (event.event)" in "\n".join(save.doc["log"])
 
 
