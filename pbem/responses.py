@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pbem import atomic, paths, strict_yaml
+from pbem import atomic, paths, plans, strict_yaml
 from pbem.engine import Action, GameModule
 from pbem.errors import IllegalAction, PbemError, UsageError
 from pbem.hidden import Known
@@ -96,19 +96,32 @@ def note_written(sha: str) -> None:
 
 
 def answer(request: SaveFile, me: LocalIdentity) -> SaveFile | None:
-    """The save this player's pbem writes unattended where her standing responses answer
-    every question put to her in a row (``None``: a question is left for her)."""
+    """The save this player's pbem writes unattended where her standing responses, and then
+    her plan (pbem/plans.py), answer every question put to her in a row (``None``: a
+    question is left for her). A plan that is due is used or dropped here."""
+    planned = plans.due(request, request.role_of(me.key.public))
+    if planned is not None:
+        plans.forget(request.game_id)  # (it serves once, whether it carries the move or not)
+    if not load(request.game_id) and not planned:
+        return None
+    made = _answered(request, me, planned or [])
+    if made is not None:
+        note_written(made.sha256)
+    return made
+
+
+def _answered(request: SaveFile, me: LocalIdentity, planned: list[Action]) -> SaveFile | None:
     from pbem import session
 
-    if not load(request.game_id):
-        return None
     composer = session.Composer(request, me)
     acted = False
-    for _ in range(16):
+    for _ in range(16 + len(planned)):
         if not composer.my_move():
             break
         prompt = composer.prompt(composer.known())
         action = decide(composer.module, request, composer.state, prompt, composer.known())
+        if action is None and planned:
+            action = planned.pop(0)
         if action is None:
             return None
         try:
@@ -116,8 +129,6 @@ def answer(request: SaveFile, me: LocalIdentity) -> SaveFile | None:
         except IllegalAction:
             return None  # the rules refuse it now: the player decides
         acted = True
-    if not acted or composer.my_move() or not composer.can_finish()[0]:
-        return None
-    made = composer.finish()
-    note_written(made.sha256)
-    return made
+    if not acted or planned or composer.my_move() or not composer.can_finish()[0]:
+        return None  # (a plan not played out whole leaves the move to its player)
+    return composer.finish()

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pbem import games, responses, savefile, strict_yaml
+from pbem import games, plans, responses, savefile, strict_yaml
 from pbem.cli.common import AsName, KeyPath, guarded, me, say
 from pbem.cli.root import PLAY, app
 from pbem.errors import UsageError
@@ -38,7 +38,8 @@ def respond(
     module = games.get(save.kind)
     if clear:
         responses.forget(save.game_id)
-        say("Standing responses cleared: you are asked again.")
+        plans.forget(save.game_id)
+        say("Standing responses and plan cleared: you are asked again.")
         return
     if file is not None:
         try:
@@ -50,6 +51,9 @@ def respond(
         say(f"Standing responses kept in {path} (this machine only).")
         return
     current = responses.load(save.game_id)
+    planned = plans.words(save.game_id)
+    if planned:
+        say(f"Plan: {planned}")
     if not current:
         say("No standing responses for this game: you are asked every question.")
         return

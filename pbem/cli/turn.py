@@ -18,6 +18,7 @@ from pbem import (
     gameplay,
     identity,
     keeping,
+    plans,
     savefile,
     saving,
     session,
@@ -246,6 +247,10 @@ def apply(
                                             "wrote one (where the game allows it, e.g. to an "
                                             "ally).")
     ] = [],  # noqa: B006
+    then: Annotated[Path | None, typer.Option(
+        "--then", metavar="PLAN", help="A YAML list of actions your pbem plays unattended the "
+                                       "next time the game comes back to you, if the rules "
+                                       "still allow them all (docs/plans.md).")] = None,
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
@@ -256,6 +261,7 @@ def apply(
     not yours, stops everything: nothing is written.
     """
     actions = _load_actions(actions_path)
+    planned = plans.checked(_load_actions(then), str(then)) if then is not None else None
     prev = savefile.read(save_path)
     if prev.due is None:
         raise IllegalAction("the game is over; nothing more can be played", where=str(save_path))
@@ -305,6 +311,9 @@ def apply(
         raise IllegalAction("the actions stop while you still have to act"
                             + (f" ({prompt.text})" if prompt else "") + "; nothing written",
                             where=str(actions_path))
+    if planned is not None and (turn.open is not None or not turn.saves):
+        raise UsageError("--then plans what follows a signed save, but your turn goes on: "
+                         "nothing written", str(then))
     if dry_run:
         _dry_run(module, turn, as_json)
         return
@@ -314,6 +323,9 @@ def apply(
         paths[0] = output
     _write(turn, prev, checked, paths)
     draft_note = _keep_draft(turn, prev, save_path, paths, draft_file, due_role)
+    if planned is not None:
+        mine = [save for save in turn.saves if save.writer == due_role]
+        plans.store(mine[-1] if mine else turn.saves[-1], planned, str(then))
     if as_json:
         print_json({"wrote": [str(p) for p in paths], "draft": draft_note,
                     "position": _position(module, turn.open, turn.saves[-1] if turn.saves
@@ -323,6 +335,8 @@ def apply(
     if prev.table_dice:
         say(f"Dice: {savefile.DICE_WORDS['table']}")
     _report(turn, paths)
+    if planned is not None:
+        say(f"Plan kept on this machine only: {plans.words(prev.game_id)}")
     if draft_note:
         composer = turn.open
         assert composer is not None

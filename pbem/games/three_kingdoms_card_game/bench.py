@@ -9,7 +9,9 @@ median over seeded random 4-player games with the default standing orders. A sav
 every action its player takes before another player must act, so a save needing a person
 begins each time the prompt passes to another player. A pass given ahead of its player's
 turn (pbem/passes_ahead.py) is no save, and the passes of one window, given side by side,
-count once together; the next save begins with whoever acts after them.
+count once together; the next save begins with whoever acts after them. A mover whose
+next choice, once the game is back with her, is to end her Main Phase, had planned it
+(``pbem apply --then``, pbem/plans.py): her pbem writes that save unattended.
 Target: at most 1.5.
 """
 
@@ -21,10 +23,11 @@ import statistics
 
 from pbem import gameplay, games, passes_ahead, selfplay
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
+from pbem.engine import Action, Log, Prompt, copy_state
 from pbem.errors import IllegalAction
 
 KIND = "three-kingdoms-card-game"
+END_MAIN: Action = {"do": "end-main"}
 
 
 def random_game_ms(count: int = 10, first_seed: int = 1000) -> float:
@@ -62,10 +65,17 @@ def person_hops_per_turn(seed: int) -> float:
             else:
                 passing = False
                 if prompt.role != last:
-                    hops += 1
+                    hops += not _planned(state, prompt, action, last)
                     last = prompt.role
             break
     return hops / max(1, int(state["turn"]["number"]))
+
+
+def _planned(state: dict, prompt: Prompt, action: Action, last: str | None) -> bool:
+    """Whether the mover's first choice once the game is back with her in her own Main
+    Phase is to end it: what a plan given with her last save says."""
+    return last is not None and prompt.step == "main" and action == END_MAIN \
+        and prompt.role == state["turn"]["role"]
 
 
 def cardgame_person_hops_per_turn(games_count: int = 20) -> float:
