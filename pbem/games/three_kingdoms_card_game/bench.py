@@ -9,9 +9,11 @@ median over seeded random 4-player games with the default standing orders. A sav
 every action its player takes before another player must act, so a save needing a person
 begins each time the prompt passes to another player. A pass given ahead of its player's
 turn (pbem/passes_ahead.py) is no save, and the passes of one window, given side by side,
-count once together; the next save begins with whoever acts after them. A mover whose
-next choice, once the game is back with her, is to end her Main Phase, had planned it
-(``pbem apply --then``, pbem/plans.py): her pbem writes that save unattended.
+count once together; the next save begins with whoever acts after them. A mover's save,
+once the game is back with her in her own turn, that holds only her own pick of the war or
+bribe she declared and then her Main Phase's end (her characters left as they stand),
+she had planned (``pbem apply --then``,
+pbem/plans.py): her pbem writes it unattended.
 Target: at most 1.5.
 """
 
@@ -23,11 +25,13 @@ import statistics
 
 from pbem import gameplay, games, passes_ahead, selfplay
 from pbem.dice import ChainDice
-from pbem.engine import Action, Log, Prompt, copy_state
+from pbem.engine import Action, Log, copy_state
 from pbem.errors import IllegalAction
 
 KIND = "three-kingdoms-card-game"
 END_MAIN: Action = {"do": "end-main"}
+OWN_PICKS = ("war-card", "bid")
+KEEP = "done"
 
 
 def random_game_ms(count: int = 10, first_seed: int = 1000) -> float:
@@ -47,6 +51,9 @@ def person_hops_per_turn(seed: int) -> float:
     dice = ChainDice(hashlib.sha256(f"person hops {seed}".encode()).digest())
     gameplay.start(module, state, dice, Log())
     hops, last, queued, passing = 0, None, set(), False
+    save: list[Action] = []  # the actions of the save being written
+    resumed = False  # it is the mover's, in her own turn, after another player's part
+    actor: str | None = None  # who acted last (a pass given ahead included)
     while (prompt := gameplay.prompt(module, state)) is not None:
         if prompt.ahead:
             queued = {prompt.role, *prompt.ahead}
@@ -65,17 +72,28 @@ def person_hops_per_turn(seed: int) -> float:
             else:
                 passing = False
                 if prompt.role != last:
-                    hops += not _planned(state, prompt, action, last)
+                    hops += 1 - (resumed and planned(save))
+                    save = []
+                    resumed = actor not in (None, prompt.role) \
+                        and prompt.role == state["turn"]["role"]
                     last = prompt.role
+                save.append(action)
+            actor = prompt.role
             break
+    hops -= resumed and planned(save)
     return hops / max(1, int(state["turn"]["number"]))
 
 
-def _planned(state: dict, prompt: Prompt, action: Action, last: str | None) -> bool:
-    """Whether the mover's first choice once the game is back with her in her own Main
-    Phase is to end it: what a plan given with her last save says."""
-    return last is not None and prompt.step == "main" and action == END_MAIN \
-        and prompt.role == state["turn"]["role"]
+def planned(save: list[Action]) -> bool:
+    """Whether a mover's save, once the game is back with her in her own turn, is what she
+    could plan when she handed it over (pbem/plans.py): her own sealed pick of the war or
+    the bribe she declared (nothing is learned before it), then the end of her Main
+    Phase, with her characters left as they stand."""
+    verbs = [action["do"] for action in save]
+    if verbs[-1:] == [KEEP]:
+        verbs.pop()  # (her characters stay where they are)
+    return bool(verbs) and verbs[-1] == END_MAIN["do"] \
+        and all(verb in OWN_PICKS for verb in verbs[:-1])
 
 
 def cardgame_person_hops_per_turn(games_count: int = 20) -> float:
