@@ -13,20 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pbem import (
     claims,
+    gameplay,
     games,
     keeping,
     passes_ahead,
     responses,
     savefile,
+    sealed_orders,
     session,
     store,
     witness_answers,
 )
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError, UsageError
+from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
 from pbem.savefile import SaveFile
@@ -175,6 +179,110 @@ def pass_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
     return Answer(request, None, path, passed=given)
 
 
+def open_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """The opening of this player's sealed answer, given side by side with the others once
+    every answer is bound (no decision: it is given unattended), kept in the store to be
+    sent; ``None`` when the request does not ask it of her, or she gave it already."""
+    module = games.get(request.kind)
+    role = request.role_of(me.key.public)
+    if role is None or role not in passes_ahead.queue(module, request) \
+            or role in passes_in_store(request):
+        return None
+    try:
+        given = session.Composer(request, me).give_opening()
+        if given is None:
+            return None
+        path = passes_ahead.keep(given, store.game_folder(request.game_id))
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, None, path, passed=given)
+
+
+def carry_folded(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """The save of the answers given ahead alone, written unattended by the player the game
+    asks next when that is a question the players answer side by side (the others then
+    answer it ahead, to this save); ``None`` when it is not hers to write."""
+    if not passes_ahead.queue(games.get(request.kind), request):
+        return None
+    try:
+        composer = session.Composer(request, me)
+        if not composer.carries_folded_on():
+            return None
+        return _kept(request, composer.finish())
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+
+
+def opened_side_by_side(save: SaveFile) -> bool:
+    """Whether the sealed answers of ``save``'s round are opened side by side (each given
+    ahead as a file) rather than in a save each."""
+    return save.due is not None and save.due["step"] == UNSEAL \
+        and bool(passes_ahead.queue(games.get(save.kind), save))
+
+
+def sealed_question(request: SaveFile, me: LocalIdentity) -> bool:
+    """Whether ``request`` asks this player, with others, a question answered sealed side
+    by side (her answer is then given ahead, as a signed file)."""
+    module = games.get(request.kind)
+    prompt = passes_ahead.game_prompt(module, request)
+    return prompt is not None and passes_ahead.kind_of(prompt) == passes_ahead.SEAL \
+        and request.role_of(me.key.public) in [prompt.role, *prompt.ahead]
+
+
+def seal_now(request: SaveFile, me: LocalIdentity, order: dict[str, Any],
+             path: Path | None = None) -> Path:
+    """This player's answer to a question answered sealed side by side: tried by the rules,
+    sealed (only she opens it), signed, kept in the store (and beside ``path``) for pbem
+    inbox or pbem watch to send. ``request`` must be verified already."""
+    module = games.get(request.kind)
+    composer = session.Composer(request, me,
+                                passes=passes_ahead.around(module, request, path))
+    given = composer.give_sealed(order)
+    kept = passes_ahead.keep(given, store.game_folder(request.game_id))
+    if path is None:
+        return kept
+    beside = path.resolve().parent / kept.name
+    if beside != kept.resolve():
+        passes_ahead.keep(given, beside.parent)
+    return beside
+
+
+def seal_again(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """This player's sealed answer, given ahead to an earlier save of the same round but
+    not folded there (a save of the others' answers alone moved the question on), given
+    again unchanged to ``request``: ahead, while others are still to answer; in clear, in a
+    save of her own, when she is the last (no decision: it is the answer she gave). ``None``
+    when there is none to give again."""
+    module = games.get(request.kind)
+    role = request.role_of(me.key.public)
+    asked = gameplay.game_prompt(module, request.state)
+    if role is None or request.due is None or asked is None or role not in asked.sealed \
+            or not sealed_orders.side_by_side(asked) or role in passes_in_store(request):
+        return None
+    ahead = sealed_question(request, me)
+    if not ahead and request.due["role"] != role:
+        return None
+    folder = store.game_folder(request.game_id)
+    for path in sorted(folder.glob(f"*-{role}{passes_ahead.SUFFIX}"), reverse=True):
+        try:
+            earlier = passes_ahead.read(path)
+            if earlier.game_id != request.game_id or earlier.sequence >= request.sequence \
+                    or earlier.answer.get("do") != passes_ahead.SEAL:
+                continue
+            keys = seating.seat(request.doc, role, me.key).keys
+            order = sealed_orders.reopen(request.state, asked, earlier.answer, keys)
+            if not ahead:
+                composer = session.Composer(request, me)
+                composer.act(order)
+                return _kept(request, composer.finish())
+            given = passes_ahead.make(request, me.key, role, earlier.answer)
+            kept = passes_ahead.keep(given, folder)
+        except PbemError:
+            continue
+        return Answer(request, None, kept, passed=given)
+    return None
+
+
 def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
              ) -> Path | None:
     """This player's pass, given ahead of her turn to a question put to several players
@@ -276,12 +384,19 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
                     break
                 continue
             if save is not None and save.due is not None:
-                ahead = pass_ahead(save, me)
-                if ahead is not None:
-                    out.append(ahead)
+                for ahead in (pass_ahead(save, me), open_ahead(save, me),
+                              seal_again(save, me)):
+                    if ahead is not None:
+                        out.append(ahead)
             if save is None or save.due is None or not my_turn(save, me.key.public):
                 break
-            if not is_automatic(save):
+            carried = carry_folded(save, me)
+            if carried is not None:
+                out.append(carried)
+                if carried.save is None:
+                    break
+                continue
+            if not is_automatic(save) or opened_side_by_side(save):
                 done = by_response(save, me)
                 if done is None:
                     break

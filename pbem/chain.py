@@ -132,7 +132,7 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                         and not (k == "answers" and first_dice is not None and index == 0)}
                 guard(where, f"actions[{index}] ({verb})", gameplay.apply, module, state,
                       writer, body, current, log, seat)
-            elif verb == passes_ahead.VERB:
+            elif verb in passes_ahead.VERBS:
                 _fold(module, state, action, actions[index + 1:], writer, current, log,
                       where)
             elif verb in ENGINE_VERBS:
@@ -346,24 +346,36 @@ def check_next(module: GameModule, prev: SaveFile, save: SaveFile) -> Replay:
              "the save stops where an absent seat must decide: its defaults come next", where)
     require(step in MACHINE_STEPS or step == CLAIM or save.pending is not None
              or replay.due is None
-             or replay.due["role"] != save.writer or replay.due["step"] in MACHINE_STEPS,
+             or replay.due["role"] != save.writer or replay.due["step"] in MACHINE_STEPS
+             or _folded_for_others(module, save, replay.state),
              "the save stops while its writer still has to act; a save ends where another "
              "player must act", where)
     return replay
 
 
+def _folded_for_others(module: GameModule, save: SaveFile, state: State) -> bool:
+    """Whether ``save`` leaves its writer asked a question every player asked answers side
+    by side (her answer too is given ahead, to this save)."""
+    prompt = gameplay.prompt(module, state)
+    return prompt is not None and prompt.role == save.writer and bool(prompt.ahead) \
+        and passes_ahead.kind_of(prompt) != passes_ahead.PASS["do"]
+
+
 def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
           writer: str, dice: Any, log: Log, where: str) -> None:
-    """One pass given ahead (its signature checked already), taken as its role's pass; after
-    the last of them the game must be asking the save's writer, or, in a save of passes
-    alone, still asking the same question of a player asked after them."""
+    """One answer given ahead (its signature checked already), taken as its role's: a pass,
+    or her part of a sealed question; after the last of them the game must be asking the
+    save's writer, or, in a save of those answers alone, still asking the same question of
+    a player asked after them."""
     prompt = gameplay.prompt(module, state)
     role = action.get("role")
     if prompt is None or prompt.role != role:
         raise IllegalAction(f"{role} is not the player asked at this point")
-    guard(where, f"the pass of {role}", gameplay.apply, module, state, str(role),
-          dict(passes_ahead.PASS), dice, log, None)
-    if rest and rest[0].get("do") == passes_ahead.VERB:
+    answer = dict(passes_ahead.PASS) if action.get("do") == passes_ahead.VERB \
+        else dict(action["answer"])
+    guard(where, f"the answer {role} gave ahead", gameplay.apply, module, state, str(role),
+          answer, dice, log, None)
+    if rest and rest[0].get("do") in passes_ahead.VERBS:
         return
     after = gameplay.prompt(module, state)
     if after is None or after.role == writer:

@@ -37,8 +37,8 @@ from pbem.steps import (
     ANSWERS,
     AUDIT,
     CARRY_ON,
+    FOLDED,
     JOIN,
-    PASSED,
     SHARE,
     SHUFFLE,
     START,
@@ -155,7 +155,7 @@ class Composer:
             saved_state, before = copy_state(self.state), len(self.dice.rolls)
             mark, log_mark = self.dice.snapshot(), len(self.log.entries)
             try:
-                gameplay.apply(self.module, self.state, given.role, dict(passes_ahead.PASS),
+                gameplay.apply(self.module, self.state, given.role, dict(given.answer),
                                self.dice, self.log, None)
             except NeedWitness:
                 self.state = saved_state
@@ -244,8 +244,12 @@ class Composer:
 
     def my_move(self) -> bool:
         """True while the prompt is addressed to this player (and they need not wait for
-        the others' part of their hidden cards to read them first)."""
+        the others' part of their hidden cards to read them first); not once she has acted
+        in this save and is asked next a question answered side by side."""
         prompt = self.prompt()
+        if prompt is not None and self.side_by_side_next() \
+                and [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
+            return False  # her answer to it is given side by side, to the save ending here
         return (prompt is not None and prompt.role == self.role and prompt.step != UNSEAL
                 and hand_waits(self.state, prompt, self.roles) is None)
 
@@ -261,15 +265,17 @@ class Composer:
             return False, "the game has not started: give the opening dice first"
         if self.pending is not None:
             return True, ""
-        own = [a for a in self.actions if a["do"] not in (START, PASSED)]
+        own = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
         if not own and not self.starting and not self.carrying_on:
             after = self.prompt()
             if not self.passes or (after is not None and after.role != self.role
                                    and not self.carries_passes_on()):
                 return False, "no action taken yet: nothing to save"
+            if self.carries_folded_on():
+                return True, ""
         if self.actions and self.actions[0]["do"] == UNSEAL:
             return True, ""  # an opening needs no decision: it ends its save
-        if self.my_move() and self.prompt() is not None:
+        if self.my_move() and self.prompt() is not None and not self.side_by_side_next():
             return False, ("your turn goes on: a save ends where another player must act "
                            f"({self.prompt().text})")  # type: ignore[union-attr]
         return True, ""
@@ -310,11 +316,13 @@ class Composer:
             owner = self.prev.player(prompt.role)["name"]
             raise NotYourTurn(f"{owner} ({prompt.role}) must act now: {prompt.text}; finish "
                               f"this save and send it to them")
-        if self.role in self.given and action["do"] != passes_ahead.PASS["do"] \
+        if self.role in self.given and action["do"] != self.given[self.role].answer["do"] \
                 and prompt.step == (self.prev.due or {}).get("step") \
-                and not [a for a in self.actions if a["do"] not in (START, PASSED)]:
+                and not [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
             raise IllegalAction("you let this moment go already: your pass, given ahead of "
-                                "your turn, stands")
+                                "your turn, stands" if self.given[self.role].is_pass else
+                                "you answered this question already: your answer, given "
+                                "ahead of your turn, stands")
         owing = hand_waits(self.state, prompt, self.roles)
         if owing is not None:
             owner = self.prev.player(owing)["name"]
@@ -365,11 +373,27 @@ class Composer:
         self.actions.append(self._record(record, before))
         return [entry.render() for entry in self.log.entries[log_mark:]]
 
+    def side_by_side_next(self) -> bool:
+        """Whether the game asks this player next a question every player asked answers
+        side by side (her answer too is given ahead, as a file, to the save ending here)."""
+        after = self.prompt()
+        return after is not None and after.role == self.role and bool(after.ahead) \
+            and passes_ahead.kind_of(after) != passes_ahead.PASS["do"]
+
+    def carries_folded_on(self) -> bool:
+        """True when a save of the answers given ahead alone is this player's to write
+        unattended: the game asks her next a question the players answer side by side (a
+        sealed question, or the opening of the answers), which the others then answer ahead
+        of their turn to that save."""
+        if not self.passes or [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
+            return False
+        return self.side_by_side_next()
+
     def carries_passes_on(self) -> bool:
         """True when a save of the passes folded in alone may be written by this player:
         she passed last of them, or the same question stays open for a later player (it
         moves on to her, when she is late, say)."""
-        if not self.passes or [a for a in self.actions if a["do"] not in (START, PASSED)]:
+        if not self.passes or [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
             return False
         after = self.prompt()
         due = self.prev.due or {}
@@ -378,12 +402,44 @@ class Composer:
         return after is not None and after.step == due.get("step") \
             and after.role in self.queue and after.role not in {p.role for p in self.passes}
 
+    def give_sealed(self, order: Action) -> passes_ahead.Pass:
+        """This player's answer to a question answered sealed side by side, given ahead of
+        her turn: tried by the rules, sealed with her keys (only she opens it), signed."""
+        prompt = self.prompt()
+        asked = gameplay.game_prompt(self.module, self.state)
+        if self.role not in self.queue or self.role in self.given or self.pending \
+                or [a for a in self.actions if a["do"] not in (START, *FOLDED)] \
+                or prompt is None or asked is None \
+                or passes_ahead.kind_of(prompt) != passes_ahead.SEAL \
+                or self.role not in [prompt.role, *prompt.ahead]:
+            raise IllegalAction("this question is not answered sealed ahead of one's turn "
+                                "here (or you answered it already)",
+                                prompt.rule if prompt else None)
+        mine = gameplay.asked_of(self.module, self.state, self.role, self.known())
+        if mine is None:
+            raise IllegalAction("this question cannot be put to you yet", prompt.rule)
+        body = complete_action(mine, dict(order))
+        gameplay.trial(self.module, self.state, self.role, body, self._seat())
+        sealed = sealed_orders.seal(self.state, asked, body, self._keys())
+        return passes_ahead.make(self.prev, self.me.key, self.role, sealed)
+
+    def give_opening(self) -> passes_ahead.Pass | None:
+        """The opening of this player's sealed answer, given ahead once every answer is
+        bound (no decision: her pbem gives it unattended); ``None`` when not asked of her."""
+        prompt = self.prompt()
+        if self.role not in self.queue or self.role in self.given or prompt is None \
+                or passes_ahead.kind_of(prompt) != passes_ahead.UNSEAL \
+                or self.role not in [prompt.role, *prompt.ahead]:
+            return None
+        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        return passes_ahead.make(self.prev, self.me.key, self.role, body)
+
     def give_pass(self) -> passes_ahead.Pass | None:
         """This player's pass, given ahead of her turn (or at it) side by side with the other
         players asked, when the question allows it and nothing is composed yet; ``None``:
         she passes in a save as ever (her pass then decides more than itself)."""
         if self.role not in self.queue or self.role in self.given or self.pending \
-                or [a for a in self.actions if a["do"] not in (START, PASSED)]:
+                or [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
             return None
         prompt = self.prompt()
         if prompt is not None and prompt.role == self.role:
@@ -400,7 +456,7 @@ class Composer:
     def can_undo(self) -> tuple[bool, str]:
         if self.pending is not None and self.pending.get("do") != START:
             return True, ""
-        player_actions = [a for a in self.actions if a["do"] not in (START, PASSED)]
+        player_actions = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
         if self.carrying_on and len(player_actions) <= 1:
             return False, "the action that waited for the others' answers stands"
         if not player_actions:
@@ -417,7 +473,7 @@ class Composer:
         if self.pending is not None:
             undone, self.pending, self.waiting_for = self.pending, None, ""
             return undone
-        kept = [a for a in self.actions if a["do"] not in (START, PASSED)][:-1]
+        kept = [a for a in self.actions if a["do"] not in (START, *FOLDED)][:-1]
         if self.carrying_on:
             kept = kept[1:]
         start = [a for a in self.actions if a["do"] == START]

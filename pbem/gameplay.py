@@ -248,6 +248,31 @@ def _as_asked(module: GameModule, state: State) -> State:
     return scratch
 
 
+def asked_of(module: GameModule, state: State, role: str,
+             known: Known | None = None) -> Prompt | None:
+    """The question of a sealed round as put to ``role``, asked with others side by side
+    (her own options: the roles before her as if they had answered by default)."""
+    asked = game_prompt(module, state)
+    if asked is None or role not in asked.sealed:
+        return None
+    scratch, dice = copy_state(state), WitnessDice()
+    scratch[sealed_orders.KEY] = {**scratch[sealed_orders.KEY], "round": None}
+    seat = Seat("", [], {})
+    try:
+        for other in asked.sealed[:asked.sealed.index(role)]:
+            default = _default_for(module, scratch, other, dice, seat)
+            if default is not None:
+                _apply_game(module, scratch, other, default, dice, Log(), seat)
+    except (NeedWitness, NeedDice, IllegalAction):
+        return None
+    if not module.uses_secrets:
+        mine = module.prompt(scratch)
+    else:
+        mine = module.prompt(scratch, known if known is not None  # type: ignore[call-arg]
+                             else knowledge(state, role))
+    return mine if mine is not None and mine.role == role else None
+
+
 def view(module: GameModule, state: State, role: str | None,
          known: Known | None = None) -> dict[str, Any]:
     """What ``role`` (``None``: a spectator) may see of the position."""

@@ -9,6 +9,13 @@ of the queue is folded in writes the next save, which begins with those passes
 (``{do: passed, role, signature}``, one each, in order); anyone checks each signature
 against that role's pinned key, as it arrives and at every later audit.
 
+The same files carry the answers to a question several players answer sealed
+(:mod:`pbem.sealed_orders`): a player asked after another may give her sealed answer ahead
+(the ``seal`` action: a commitment and an envelope only she opens), and once every answer
+is bound each gives the opening of hers (``unseal``) unattended; in a save each is
+``{do: given, role, answer, signature}``. Nothing else is given ahead: an answer in clear
+would show a player's choice before the others are bound.
+
 A player who wants to *play* does not pass: she waits until every player before her has
 passed (their passes, folded in, make it her move), so a card is never shown before the
 players ahead of her in seat order have let the moment go; nothing of a later player's
@@ -18,8 +25,9 @@ moment go.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,43 +40,66 @@ from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.savefile import SaveFile
 from pbem.signing import KeyProblem, PrivateKey, PublicKey
 
-FORMAT = "pbem-pass/1"
-SUFFIX = ".pbem-pass.yaml"
-FIRST_LINE = b"# pbem pass:"
-MAX_BYTES = 2048
+FORMAT = "pbem-ahead/1"
+SUFFIX = ".pbem-ahead.yaml"
+FIRST_LINE = b"# pbem answer given ahead:"
+MAX_BYTES = 65536
 VERB = "passed"
+GIVEN = "given"
+VERBS = (VERB, GIVEN)
 PASS: Action = {"do": "pass"}
 _TAG = b"pbem-pass-ahead/1"
-_FIELDS = ("format", "game", "request", "sequence", "role", "signature")
+_ANSWER_TAG = b"pbem-answer-ahead/1"
+_FIELDS = ("format", "game", "request", "sequence", "role", "answer", "signature")
 _RECORD = ("do", "role", "signature")
+_GIVEN_RECORD = ("do", "answer", "role", "signature")
 _NOT_GAME_STEPS = ("join", "start", "witness", "shuffle", "audit", "share", "carry-on",
-                   "answers", "unseal")
+                   "answers")
+SEAL, UNSEAL = "seal", "unseal"
 
 
 @dataclass(frozen=True)
 class Pass:
-    """One player's pass, given ahead of her turn, to one request."""
+    """One player's answer given ahead of her turn to one request: a pass, or her part of
+    a sealed question (a sealed answer, or its opening)."""
 
     game_id: str
     request: str      # the request save's SHA-256
     sequence: int     # the request save's sequence number
     role: str
     signature: str    # Ed25519 over :meth:`message`, hex
+    answer: Action = field(default_factory=lambda: dict(PASS))
+
+    @property
+    def is_pass(self) -> bool:
+        return self.answer == PASS
 
     def message(self) -> bytes:
-        return b"\n".join([_TAG, self.game_id.encode(), self.request.encode(),
-                           str(self.sequence).encode(), self.role.encode()])
+        parts = [self.game_id.encode(), self.request.encode(), str(self.sequence).encode(),
+                 self.role.encode()]
+        if self.is_pass:
+            return b"\n".join([_TAG, *parts])
+        return b"\n".join([_ANSWER_TAG, *parts, _text(self.answer).encode()])
 
     def record(self) -> Action:
-        """The action the next save holds for this pass."""
-        return {"do": VERB, "role": self.role, "signature": self.signature}
+        """The action the next save holds for this answer."""
+        if self.is_pass:
+            return {"do": VERB, "role": self.role, "signature": self.signature}
+        return {"do": GIVEN, "answer": dict(self.answer), "role": self.role,
+                "signature": self.signature}
 
     def dump(self) -> bytes:
         doc = {"format": FORMAT, "game": self.game_id, "request": self.request,
-               "sequence": self.sequence, "role": self.role, "signature": self.signature}
-        head = (f"# pbem pass: game {self.game_id[:8]}, save {self.sequence}, let go by "
-                f"{self.role}\n")
+               "sequence": self.sequence, "role": self.role, "answer": dict(self.answer),
+               "signature": self.signature}
+        what = "let go" if self.is_pass else f"{self.answer['do']} answer"
+        head = (f"# pbem answer given ahead: game {self.game_id[:8]}, save {self.sequence}, "
+                f"{what} by {self.role}\n")
         return (head + strict_yaml.dump(doc)).encode("utf-8")
+
+
+def _text(answer: Action) -> str:
+    return json.dumps(answer, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def game_prompt(module: GameModule, save: SaveFile) -> Prompt | None:
@@ -96,13 +127,23 @@ def queue(module: GameModule, save: SaveFile) -> list[str]:
     return [] if prompt is None else [prompt.role, *prompt.ahead]
 
 
+def kind_of(prompt: Prompt) -> str:
+    """The one answer a question takes ahead: ``unseal`` while sealed answers are opened,
+    ``seal`` for a question answered sealed, ``pass`` otherwise."""
+    if prompt.step == UNSEAL:
+        return UNSEAL
+    return SEAL if prompt.sealed else str(PASS["do"])
+
+
 def as_asked(prompt: Prompt, role: str) -> Prompt:
     """The question as ``role`` will be asked it once the players before her pass."""
     return replace(prompt, role=role, ahead=())
 
 
-def make(request: SaveFile, key: PrivateKey, role: str) -> Pass:
-    unsigned = Pass(request.game_id, request.sha256, request.sequence, role, "")
+def make(request: SaveFile, key: PrivateKey, role: str, answer: Action | None = None) -> Pass:
+    """``role``'s answer given ahead to ``request`` (a pass by default), signed."""
+    unsigned = Pass(request.game_id, request.sha256, request.sequence, role, "",
+                    dict(answer or PASS))
     return replace(unsigned, signature=key.raw_sign(unsigned.message()).hex())
 
 
@@ -112,9 +153,15 @@ def check(module: GameModule, given: Pass, request: SaveFile, where: str) -> Non
             or given.sequence != request.sequence:
         raise ChainError(f"the pass of {given.role} names another save (save "
                          f"{given.sequence}, {given.request[:12]}...)", where)
-    if given.role not in queue(module, request):
+    prompt = game_prompt(module, request)
+    if prompt is None or given.role not in [prompt.role, *prompt.ahead]:
         raise ChainError(f"{given.role} is not asked this question, or it cannot be let go "
                          f"ahead of her turn", where)
+    if given.answer.get("do") != kind_of(prompt):
+        raise ChainError(f"{given.role}'s answer given ahead is a {given.answer.get('do')!r}; "
+                         f"this question takes only a {kind_of(prompt)!r} ahead of one's turn "
+                         f"(an answer in clear would show it before the others are bound)",
+                         where)
     try:
         key = PublicKey.from_line(str(request.player(given.role)["key"]))
         key.crypto().verify(bytes.fromhex(given.signature), given.message())
@@ -133,7 +180,7 @@ def leading(actions: list[Action]) -> int:
     """How many passes a save's actions begin with."""
     count = 0
     for action in actions:
-        if action.get("do") != VERB:
+        if action.get("do") not in VERBS:
             break
         count += 1
     return count
@@ -144,27 +191,36 @@ def carried(module: GameModule, request: SaveFile, actions: list[Action],
     """The passes a save begins with, each checked against ``request``: the first roles of
     its queue, in order, each once; no pass anywhere else in the save."""
     count = leading(actions)
-    if any(a.get("do") == VERB for a in actions[count:]):
-        raise ChainError("passes given ahead come first in their save", where)
+    if any(a.get("do") in VERBS for a in actions[count:]):
+        raise ChainError("answers given ahead come first in their save", where)
     if not count:
         return []
     order = queue(module, request)
     out = []
     for index, action in enumerate(actions[:count]):
         here = f"actions[{index}]"
-        if type(action) is not dict or tuple(action) != _RECORD:
-            raise FormatError(f"{here}: a pass holds do, role and signature, in that order",
-                              where)
+        shape = _RECORD if action.get("do") == VERB else _GIVEN_RECORD
+        if type(action) is not dict or tuple(action) != shape:
+            raise FormatError(f"{here}: an answer given ahead holds {', '.join(shape)}, in "
+                              f"that order", where)
         role = _role(action["role"], where, f"{here}.role")
         if index >= len(order) or role != order[index]:
-            raise ChainError(f"{here}: the passes must be those of the first players asked, "
-                             f"in order ({', '.join(order) or 'nobody may pass ahead here'})",
-                             where)
+            raise ChainError(f"{here}: the answers given ahead must be those of the first "
+                             f"players asked, in order "
+                             f"({', '.join(order) or 'nobody may answer ahead here'})", where)
+        answer = dict(PASS) if shape == _RECORD else _answer(action["answer"], where,
+                                                            f"{here}.answer")
         given = Pass(request.game_id, request.sha256, request.sequence, role,
-                     hex_field(action["signature"], 128, where, f"{here}.signature"))
+                     hex_field(action["signature"], 128, where, f"{here}.signature"), answer)
         check(module, given, request, where)
         out.append(given)
     return out
+
+
+def _answer(value: Any, where: str, field_name: str) -> Action:
+    if type(value) is not dict or type(value.get("do")) is not str or value["do"] == VERB:
+        raise FormatError(f"field {field_name}: must be an action (do: VERB ...)", where)
+    return value
 
 
 def parse(raw: bytes, where: str) -> Pass:
@@ -180,7 +236,8 @@ def parse(raw: bytes, where: str) -> Pass:
     given = Pass(hex_field(doc["game"], 32, where, "game"),
                  hex_field(doc["request"], 64, where, "request"), sequence,
                  _role(doc["role"], where, "role"),
-                 hex_field(doc["signature"], 128, where, "signature"))
+                 hex_field(doc["signature"], 128, where, "signature"),
+                 _answer(doc["answer"], where, "answer"))
     if given.dump() != raw:
         raise FormatError("not in the one form pbem writes (edited by hand?)", where)
     return given
@@ -260,7 +317,8 @@ def asked_after(module: GameModule, request: SaveFile, given: Mapping[str, Pass]
     for one in folding:
         trial = copy_state(state)
         try:
-            gameplay.apply(module, trial, one.role, dict(PASS), WitnessDice(), Log(), None)
+            gameplay.apply(module, trial, one.role, dict(one.answer), WitnessDice(), Log(),
+                           None)
         except NeedWitness:
             return one.role
         except PbemError:

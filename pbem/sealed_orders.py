@@ -82,23 +82,35 @@ def context(rnd: Mapping[str, Any]) -> str:
     return f"{rnd['step']}#{rnd['number']}"
 
 
+def side_by_side(game_prompt: Prompt | None) -> bool:
+    """Whether the game lets its sealed question be answered side by side: every role may
+    give her sealed answer, and then its opening, ahead of her turn (the game says so by
+    listing the roles asked after the first in :attr:`Prompt.ahead`)."""
+    return game_prompt is not None and bool(game_prompt.sealed) and bool(game_prompt.ahead)
+
+
 def prompt(state: State, game_prompt: Prompt | None) -> Prompt | None:
     """The prompt as the engine puts it: the next role to answer (sealing, unless last),
-    or, once all have answered, the next role whose pbem opens its answer."""
+    or, once all have answered, the next role whose pbem opens its answer; answered side by
+    side, the roles after it may give theirs ahead (:attr:`Prompt.ahead`)."""
     if game_prompt is None or not active(state, game_prompt):
+        if game_prompt is not None and game_prompt.sealed and game_prompt.ahead:
+            return replace(game_prompt, ahead=())  # answers in clear, one after another
         return game_prompt
     rnd = _round(state, game_prompt)
     waiting = _waiting(rnd)
     roles = tuple(rnd["roles"])
+    together = side_by_side(game_prompt)
     if waiting:
         note = " (in clear: the others are bound already)" if len(waiting) == 1 else \
             " (sealed: nobody sees it before every player has answered)"
         return replace(game_prompt, role=waiting[0], text=game_prompt.text + note,
-                       sealed=roles)
-    role = _to_open(rnd)[0]
-    return Prompt(role, UNSEAL, "opens their sealed answer, now that everyone has answered",
-                  (ActionSpec(UNSEAL, "Open my sealed answer", game_prompt.rule),),
-                  game_prompt.rule, sealed=roles)
+                       sealed=roles, ahead=tuple(waiting[1:]) if together else ())
+    opening = _to_open(rnd)
+    return Prompt(opening[0], UNSEAL, "opens their sealed answer, now that everyone has "
+                  "answered", (ActionSpec(UNSEAL, "Open my sealed answer", game_prompt.rule),),
+                  game_prompt.rule, sealed=roles,
+                  ahead=tuple(opening[1:]) if together else ())
 
 
 def must_seal(state: State, game_prompt: Prompt | None, role: str) -> bool:
@@ -205,7 +217,7 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
         if verb == UNSEAL:
             raise IllegalAction("nothing is opened before every player has answered", rule)
         if verb == SEAL:
-            if len(waiting) == 1:
+            if len(waiting) == 1 and not side_by_side(game_prompt):
                 raise IllegalAction("the last to answer answers in clear", rule)
             rnd["orders"][role] = _sealed_entry(action, role, rule)
             log.add(f"{label(role)} seals an answer", rule)

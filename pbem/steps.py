@@ -36,8 +36,10 @@ DEFAULTS = gameplay.DEFAULTS  # the decisions of absent seats, taken by the game
 SEAL = sealed_orders.SEAL  # an answer sealed until every player asked has answered
 UNSEAL = sealed_orders.UNSEAL  # once all have answered, each sealed answer is opened
 PASSED = "passed"  # a pass given ahead of its player's turn (pbem/passes_ahead.py)
+GIVEN = "given"  # a sealed answer, or its opening, given ahead (pbem/passes_ahead.py)
+FOLDED = (PASSED, GIVEN)
 ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS, SEAL, UNSEAL,
-                PASSED)
+                PASSED, GIVEN)
 # saves that may leave their writer due
 MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE, UNSEAL)
 T = TypeVar("T")

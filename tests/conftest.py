@@ -22,11 +22,13 @@ if str(ROOT) not in sys.path:
 
 from pbem import games, identity  # noqa: E402
 from tests.cardgame import CardMarket  # noqa: E402
+from tests.sealedgame import TinyBids  # noqa: E402
 from tests.tinygame import TinyRace, TinyRaceOfThree  # noqa: E402
 
 games.register("tiny-race", TinyRace)
 games.register("card-market", CardMarket)
 games.register("tiny-race-3", TinyRaceOfThree)
+games.register("tiny-bids", TinyBids)
 
 # Property tests are deterministic (a fixed seed, no example database written anywhere).
 settings.register_profile("pbem", derandomize=True, database=None, deadline=None,

@@ -276,16 +276,21 @@ def apply(
     if prev.role_of(local.key.public) != due_role:
         probe = session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
         if not probe.my_move() and not (actions == [{"do": "pass"}]
-                                        and probe.role in probe.queue):
+                                        and probe.role in probe.queue) \
+                and not answering.sealed_question(prev, local):
             saving.role_for(prev, local)  # (a question passed ahead: the same refusal)
         due_role = probe.role
-    if prev.due["step"] in answering.AUTOMATIC:
+    if prev.due["step"] in answering.AUTOMATIC and not answering.opened_side_by_side(prev):
         raise UsageError("this save asks for an answer that needs no decision, not for "
                          f"actions: pbem witness {save_path}", str(save_path))
     ledger = Ledger(local.key.public)
     checked = verification.check(prev, ledger, [], save_path)
     if actions == [{"do": "pass"}] and not dry_run and not _hot_seat(prev, explicit) \
             and _passed_ahead(prev, local, save_path, as_json):
+        checked.commit()
+        return
+    if not dry_run and not _hot_seat(prev, explicit) and answering.sealed_question(prev, local):
+        _sealed_ahead(prev, local, actions, save_path, str(actions_path), as_json)
         checked.commit()
         return
     if moved := ledger.already_moved(prev, due_role):
@@ -378,6 +383,23 @@ def _passed_ahead(prev: savefile.SaveFile, local: identity.LocalIdentity, save_p
         f"it to every player (or: pbem send {path}); whoever is asked once the players "
         f"before them pass carries on.")
     return True
+
+
+def _sealed_ahead(prev: savefile.SaveFile, local: identity.LocalIdentity,
+                  actions: list[dict[str, Any]], save_path: Path, where: str,
+                  as_json: bool) -> None:
+    """The player's answer to a question every player asked answers sealed side by side:
+    one action, sealed and signed in a small file beside the save."""
+    if len(actions) != 1:
+        raise UsageError("this question is answered sealed, side by side with the other "
+                         "players: give exactly one action, your answer", where)
+    path = answering.seal_now(prev, local, actions[0], save_path)
+    if as_json:
+        print_json({"wrote": [], "sealed": str(path), "draft": ""})
+        return
+    say(f"Your answer is sealed (nobody reads it before every answer is in): wrote {path}. "
+        f"pbem inbox and pbem watch send it to every player (or: pbem send {path}); once "
+        f"every answer is in, each pbem opens its own and the game carries them out.")
 
 
 def _write(turn: Turn, prev: savefile.SaveFile, checked: verification.Checked,

@@ -48,8 +48,19 @@ def prepare(answer: Answer, request: SaveFile, cfg: Config, mine: PublicKey) -> 
 
 
 def pass_text(given: Pass, request: SaveFile) -> str:
-    """The body of a pass given ahead: who let which moment go, and that nothing is owed."""
-    return (f"{_name(request, given.role)} lets the moment of save {request.sequence} go "
+    """The body of a pass given ahead: who let which moment go, and that nothing is owed
+    (or, for a sealed question, whose answer is sealed or opened)."""
+    who = _name(request, given.role)
+    if given.answer.get("do") == "seal":
+        return (f"{who} answers the question of save {request.sequence}, sealed: nobody "
+                f"reads it before every player asked has answered.\n\nNothing to do: your "
+                f"pbem files it. Give your own answer if you have not yet; once every answer "
+                f"is in, each pbem opens its own by itself.\n")
+    if given.answer.get("do") == "unseal":
+        return (f"{who} opens their sealed answer to save {request.sequence}'s question, now "
+                f"that every answer is bound.\n\nNothing to do: your pbem files it, and "
+                f"once every answer is open the game carries them out.\n")
+    return (f"{who} lets the moment of save {request.sequence} go "
             f"(a pass given ahead of their turn, side by side with the other players "
             f"asked).\n\nNothing to do: your pbem files it (pbem inbox, pbem watch, or the "
             f"table). Whoever is asked once the players before them have passed carries "
@@ -58,7 +69,9 @@ def pass_text(given: Pass, request: SaveFile) -> str:
 
 def prepare_pass(given: Pass, request: SaveFile, cfg: Config, mine: PublicKey) -> Letter:
     """The message carrying a pass given ahead to every other player of the game."""
-    subject = f"{_name(request, given.role)} passes"
+    verb = {"seal": "answers, sealed", "unseal": "opens a sealed answer"}.get(
+        str(given.answer.get("do")), "passes")
+    subject = f"{_name(request, given.role)} {verb}"
     return _letter(request, cfg, mine, subject, pass_text(given, request), given.role,
                    pass_file_name(given.game_id, given.sequence, given.role), given.dump())
 

@@ -104,7 +104,7 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
     instead."""
     lines: list[str] = []
     for done in answering.answer_all(me, game):
-        if done.save is None and done.given is None:
+        if done.save is None and done.given is None and done.passed is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
     for answer, request in unsent_answers(me, game):
         line = (f"{'answered':<12} {request.short()}: a roll request, answered by revealing "
@@ -114,8 +114,13 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
                            lambda a=answer, r=request: answer_letter.prepare(
                                a, r, cfg, me.key.public)))
     for given, request in unsent_passes(me, game):
-        line = (f"{'passed':<12} {request.short()}: let go ahead of your turn, side by side "
-                f"with the others asked")
+        line = {"seal": f"{'sealed':<12} {request.short()}: your answer, sealed, given side "
+                        f"by side with the others asked",
+                "unseal": f"{'opened':<12} {request.short()}: your sealed answer, opened "
+                          f"side by side now that every answer is bound"}.get(
+            str(given.answer.get("do")),
+            f"{'passed':<12} {request.short()}: let go ahead of your turn, side by side "
+            f"with the others asked")
         name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
         lines.append(_post(line, name, _pass_id(given), cfg, settings_fatal,
                            lambda g=given, r=request: answer_letter.prepare_pass(

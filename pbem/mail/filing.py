@@ -109,6 +109,10 @@ def _keeps_own_pass(save: SaveFile) -> None:
     if save.writer in given and save.writer not in folded \
             and [a.get("do") for a in own] != [passes_ahead.PASS["do"]]:
         # (her own pass, in a save, is fine: its dice stopped the fold)
+        if not given[save.writer].is_pass:
+            raise ChainError(f"{save.writer} answered save {prev.sequence}'s question ahead "
+                             f"of their turn (their signed answer is here) and now answers "
+                             f"it again in a save", save.where)
         raise ChainError(f"{save.writer} let save {prev.sequence}'s moment go ahead of their "
                          f"turn (their signed pass is here) and now acts on it instead",
                          save.where)

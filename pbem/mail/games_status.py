@@ -78,6 +78,11 @@ def _asked(save: SaveFile, role: str | None, mine: bool) -> tuple[str, bool]:
     order = passes_ahead.queue(module, save)
     if role is None or (role not in order and not mine):
         return text, False
+    asked = passes_ahead.game_prompt(module, save) if order else None
+    kind = passes_ahead.kind_of(asked) if asked is not None else passes_ahead.PASS["do"]
+    if kind != passes_ahead.PASS["do"]:
+        return _sealed_asked(text, kind, role in answering.passes_in_store(save),
+                             role in order)
     passed = answering.passes_in_store(save)
     if mine and save.due["role"] != role:
         return f"those asked before you let it go: your move ({text})", False
@@ -88,6 +93,19 @@ def _asked(save: SaveFile, role: str | None, mine: bool) -> tuple[str, bool]:
     before = [str(save.player(r)["name"]) for r in order[:order.index(role)]]
     return (f"{text}; you are asked after {', '.join(before)}: you may let it go now "
             f"(pbem play, then a)"), True
+
+
+def _sealed_asked(text: str, kind: str, given: bool, asked: bool) -> tuple[str, bool]:
+    """A question every player asked answers sealed side by side, or the openings of its
+    answers, as one of them sees it (their pbem opens its own answer by itself)."""
+    if kind == passes_ahead.UNSEAL:
+        return "every answer is in: each pbem opens its own, side by side", False
+    if given:
+        return "your answer is sealed and sent: the others asked answer side by side", False
+    if not asked:
+        return text, False
+    return (f"{text}; answered sealed, side by side with the others asked: answer now "
+            f"(pbem apply SAVE ANSWER.yaml)"), True
 
 
 def _side_by_side(save: SaveFile, path: Path | None, role: str | None, title: str,

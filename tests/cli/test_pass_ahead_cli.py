@@ -49,4 +49,4 @@ def test_at_one_keyboard_a_pass_is_a_save(tmp_path: Path,
     run("apply", path, turn)
     saves = sorted(path.parent.glob(f"*-{request.sequence + 1:04d}-*.pbem.yaml"))
     assert len(saves) == 1 and savefile.read(saves[0]).actions == [{"do": "pass"}]
-    assert not list(path.parent.glob("*.pbem-pass.yaml"))
+    assert not list(path.parent.glob("*.pbem-ahead.yaml"))

@@ -24,7 +24,7 @@ from tests.mail.watching import WAIT, Watching, fake_notifier, start
 
 MOVE = r"^your move    .* {game} \(witnessed dice\), save (\d+): .*  ->  pbem (play|join) (\S+)$"
 OVER = r"^game over    .* {game} \(witnessed dice\), save (\d+)$"
-PASSED = re.compile(r"ahead of your turn: wrote (\S+\.pbem-pass\.yaml)\.")
+PASSED = re.compile(r"ahead of your turn: wrote (\S+\.pbem-ahead\.yaml)\.")
 Planner = Callable[[SaveFile, LocalIdentity], list[Action]]
 
 
