@@ -46,6 +46,7 @@ def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile
         if (save is not None and save.sha256 not in sent and save.actions
                 and (save.actions[0]["do"] in answering.AUTOMATIC
                      or (len(save.actions) == 1 and "answers" in save.actions[0])
+                     or all(a["do"] in passes_ahead.VERBS for a in save.actions)
                      or save.sha256 in by_responses)
                 and save.role_of(me.key.public) == save.writer):
             out.append(save)
@@ -127,7 +128,8 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
                                g, r, cfg, me.key.public)))
     by_responses = responses.written()
     for save in unsent(me, game):
-        label = "carried on" if "answers" in save.actions[0] else "answered"
+        label = "carried on" if "answers" in save.actions[0] \
+            or save.actions[0]["do"] in passes_ahead.VERBS else "answered"
         if save.sha256 in by_responses:
             label = "responded"
         line = f"{label:<12} {save.short()}: " \

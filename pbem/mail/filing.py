@@ -374,7 +374,9 @@ class Filer:
             raise
         except Exception as exc:  # this attachment's failure, never the run's
             return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        label = f"pass of {given.role} to save {given.sequence} of game {given.game_id[:8]}"
+        what = {"seal": "sealed answer", "unseal": "opening"}.get(
+            str(given.answer.get("do")), "pass")
+        label = f"{what} of {given.role} to save {given.sequence} of game {given.game_id[:8]}"
         if self.ledger is None or self.ledger.record(given.game_id) is None:
             return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
         name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
@@ -401,8 +403,9 @@ class Filer:
             if isinstance(exc, WriteError):
                 raise
             return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        return Result("filed", f"{label}, verified: {given.role} lets it go", path,
-                      answer=True)
+        done = {"seal": "answered, sealed", "unseal": "opened"}.get(
+            str(given.answer.get("do")), "lets it go")
+        return Result("filed", f"{label}, verified: {given.role} {done}", path, answer=True)
 
     def retry_waiting_answers(self) -> list[Result]:
         """Try again the witness answers kept aside until their request came."""
