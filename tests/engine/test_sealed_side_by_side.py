@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pbem import chain, gameplay, games, passes_ahead, session
+from pbem import answering, chain, gameplay, games, passes_ahead, session, store
 from pbem.errors import ChainError, IllegalAction
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
@@ -118,3 +118,28 @@ def test_the_views_of_the_round_name_no_bid_until_all_are_open() -> None:
     game = played()
     module = games.get(KIND)
     assert gameplay.view(module, game.bound.state, "green")["bids"] == {}
+
+
+def test_the_first_player_may_answer_in_a_save_and_the_others_answers_follow() -> None:
+    """At the table red answers in a save of her own (her bid sealed in it), after green had
+    given hers ahead to the save before: green's pbem gives the same sealed bid again to
+    red's save, blue answers ahead to it, and the round goes on side by side from there."""
+    game = played()
+    module = games.get(KIND)
+    passes_ahead.keep(game.seals["green"], store.game_folder(game.asking.game_id))
+    red = session.Composer(game.asking, game.people["red"], passes={})
+    red.act({"do": "bid", "amount": BIDS["red"]})
+    own = red.finish()
+    chain.check_next(module, game.asking, own)
+    assert [a["do"] for a in own.actions] == ["seal"]
+    assert own.due is not None and own.due["role"] == "green"
+    again = answering.seal_again(own, game.people["green"])
+    assert again is not None and again.passed is not None
+    assert again.passed.answer == game.seals["green"].answer
+    blue = session.Composer(own, game.people["blue"], passes={}).give_sealed(
+        {"do": "bid", "amount": BIDS["blue"]})
+    given = {"green": again.passed, "blue": blue}
+    assert passes_ahead.asked_after(module, own, given) == "red"
+    bound = session.Composer(own, game.people["red"], passes=given).finish()
+    chain.check_next(module, own, bound)
+    assert bound.due is not None and bound.due["step"] == "unseal"
