@@ -237,14 +237,7 @@ def seal_now(request: SaveFile, me: LocalIdentity, order: dict[str, Any],
     module = games.get(request.kind)
     composer = session.Composer(request, me,
                                 passes=passes_ahead.around(module, request, path))
-    given = composer.give_sealed(order)
-    kept = passes_ahead.keep(given, store.game_folder(request.game_id))
-    if path is None:
-        return kept
-    beside = path.resolve().parent / kept.name
-    if beside != kept.resolve():
-        passes_ahead.keep(given, beside.parent)
-    return beside
+    return _keep_given(composer.give_sealed(order), request, path)
 
 
 def seal_again(request: SaveFile, me: LocalIdentity) -> Answer | None:
@@ -295,8 +288,11 @@ def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
     composer = session.Composer(request, me,
                                 passes=passes_ahead.around(module, request, path))
     given = composer.give_pass()
-    if given is None:
-        return None
+    return None if given is None else _keep_given(given, request, path)
+
+
+def _keep_given(given: passes_ahead.Pass, request: SaveFile, path: Path | None) -> Path:
+    """An answer given ahead, kept in the store (and beside ``path``, whose copy is named)."""
     kept = passes_ahead.keep(given, store.game_folder(request.game_id))
     if path is None:
         return kept
