@@ -143,3 +143,38 @@ def test_the_first_player_may_answer_in_a_save_and_the_others_answers_follow() -
     bound = session.Composer(own, game.people["red"], passes=given).finish()
     chain.check_next(module, own, bound)
     assert bound.due is not None and bound.due["step"] == "unseal"
+
+
+def test_a_player_who_never_answers_is_claimed_against_once_the_others_answers_move_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red and green sealed their bids ahead; blue never answers. Nobody claims against red,
+    who answered: ``pbem claim`` (by green) writes the save that carries the two sealed
+    bids on, so that the question and its deadline move on to blue, who can be claimed
+    against in turn (her bid is then the game's default)."""
+    from pbem import saving
+
+    monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T12:00:00Z")
+    people = _people()
+    saves = [session.new_game(KIND, people["red"], [people["green"].identity,
+                                                     people["blue"].identity],
+                              None, None, dice="open", game_id="c1b1" * 8, salt="a" * 32,
+                              deadline={"answer": "1h", "grace": "30m"})]
+    saves.append(session.join(saves[-1], people["green"], "b" * 32))
+    saves.append(session.join(saves[-1], people["blue"], "c" * 32))
+    made = session.Composer(saves[-1], people["red"])
+    made.act({"do": "rest"})
+    asking = made.finish()
+    for role in ("red", "green"):
+        given = session.Composer(asking, people[role], passes={}).give_sealed(
+            {"do": "bid", "amount": BIDS[role]})
+        passes_ahead.keep(given, store.game_folder(asking.game_id))
+    monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T14:00:00Z")
+    carried = answering.claim(asking, people["green"])
+    assert [a["do"] for a in carried.actions] == ["given", "given"]
+    assert carried.due is not None and carried.due["role"] == "blue"
+    chain.check_next(games.get(KIND), asking, carried)
+    monkeypatch.setattr(saving, "now_utc", lambda: "2026-11-22T16:00:00Z")
+    claimed = answering.claim(carried, people["red"])
+    chain.check_next(games.get(KIND), carried, claimed)
+    assert claimed.actions[0]["do"] == "claim" and claimed.actions[0]["roles"] == ["blue"]
+
