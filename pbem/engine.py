@@ -258,6 +258,12 @@ class GameModule(ABC):
         if given:
             raise UsageError(f"{where}: {self.title} takes no standing responses")
 
+    def random_actions(self, state: State, prompt: Prompt, rng: Any) -> list[Action]:
+        """Actions a random player tries first, best first (self-play and benchmarks), for
+        a game whose offers do not spell out their arguments (a whole order at once).
+        ``rng`` is the player's own ``random.Random``. ``[]``: fill the offers' params."""
+        return []
+
     def describe(self, state: State, role: str | None = None) -> str:
         """A short text picture of the position for terminals and e-mail."""
         return ""

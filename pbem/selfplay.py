@@ -37,9 +37,12 @@ def fill(spec: ActionSpec, rng: random.Random) -> Action:
     return action
 
 
-def candidates(prompt: Prompt, rng: random.Random) -> list[Action]:
-    """Actions to try in order: random fills first, then every offer's defaults."""
-    tries = [fill(rng.choice(prompt.actions), rng) for _ in range(RANDOM_TRIES)]
+def candidates(prompt: Prompt, rng: random.Random,
+               suggested: list[Action] | None = None) -> list[Action]:
+    """Actions to try in order: the game's suggestions, random fills, then every offer's
+    defaults."""
+    tries = list(suggested or [])
+    tries += [fill(rng.choice(prompt.actions), rng) for _ in range(RANDOM_TRIES)]
     defaults = [spec.complete() for spec in prompt.actions]
     rng.shuffle(defaults)
     return tries + defaults
@@ -63,12 +66,14 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
          game_id: str | None = None, dice: str = "open",
          salts: list[str] | None = None, deadline: dict[str, str] | None = None,
          interject: Callable[[SaveFile, dict[str, identity.LocalIdentity]],
-                             SaveFile | None] | None = None) -> Result:
+                             SaveFile | None] | None = None,
+         until: Callable[[SaveFile], bool] | None = None) -> Result:
     """Play one game between random players, every save signed and chained.
 
     ``check`` is called with the state after every action (for invariants);
     ``interject`` may write the next save instead of the player due (a claim), given the
-    latest save and every player's identity by key.
+    latest save and every player's identity by key; ``until`` stops the game early, after
+    the first save it holds true for (a long game's first rounds).
     """
     rng = random.Random(seed)
     keys = keys or [PrivateKey.generate() for _ in range(players)]
@@ -83,7 +88,7 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         saves.append(session.join(saves[-1], local, salt))
     actions = 0
     rolls = 0
-    while saves[-1].due is not None:
+    while saves[-1].due is not None and not (until is not None and until(saves[-1])):
         prev = saves[-1]
         assert prev.due is not None
         if interject is not None and (made := interject(prev, by_key)) is not None:
@@ -112,7 +117,8 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         while composer.my_move():
             prompt = composer.prompt()
             assert prompt is not None
-            for action in candidates(prompt, rng):
+            suggested = composer.module.random_actions(composer.state, prompt, rng)
+            for action in candidates(prompt, rng, suggested):
                 try:
                     composer.act(action)
                     break
@@ -158,7 +164,7 @@ def adjudicate(kind: str, players: int, seed: int,
     gameplay.start(module, state, dice, log)
     actions = 0
     while (prompt := gameplay.prompt(module, state)) is not None:
-        for action in candidates(prompt, rng):
+        for action in candidates(prompt, rng, module.random_actions(state, prompt, rng)):
             backup = copy_state(state)
             mark = dice.snapshot()
             try:

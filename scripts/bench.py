@@ -28,6 +28,10 @@ Targets (checked here, never in timed tests):
   (``cardgame_person_hops_per_turn``, pbem/games/three_kingdoms_card_game/bench.py); one
   reaction window answered unattended by three watchers on local Dovecot within 2 s
   (``cardgame_window_round_trip_ms``, pbem/mail/bench_window.py).
+* Chronicles of the Three Kingdoms: at least 30 random 5-player games adjudicated per
+  minute (``chronicles_random_games_per_min``); at most 4 signed saves per seat and round,
+  median of 20 seeded 5-player games (``chronicles_saves_per_player_per_round``,
+  pbem/games/chronicles/bench.py).
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ TARGETS = {"random_games_per_min": (">=", 100.0), "verify_over_floor": ("<=", 1.
            "cardgame_random_games_per_min": (">=", 60.0),
            "cardgame_person_hops_per_turn": ("<=", 1.5),
            "cardgame_window_round_trip_ms": ("<=", 2000.0),
+           "chronicles_random_games_per_min": (">=", 30.0),
+           "chronicles_saves_per_player_per_round": ("<=", 4.0),
            "witness_round_trip_ms": ("<=", 1500.0),
            "witness_round_trip_3p_ms": ("<=", 1500.0),
            "mail_kib_per_handover_redux": ("<=", 50.0),
@@ -346,6 +352,12 @@ def main() -> int:
     figures["cardgame_random_games_per_min"] = cardgame_bench.cardgame_random_games_per_min(
         max(3, args.games))
     figures["cardgame_person_hops_per_turn"] = cardgame_bench.cardgame_person_hops_per_turn(20)
+    from pbem.games.chronicles import bench as chronicles_bench
+
+    figures["chronicles_random_games_per_min"] = \
+        chronicles_bench.chronicles_random_games_per_min(max(3, args.games))
+    figures["chronicles_saves_per_player_per_round"] = \
+        chronicles_bench.chronicles_saves_per_player_per_round(20)
     failed = []
     for name, value in figures.items():
         if isinstance(value, float):

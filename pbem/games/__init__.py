@@ -39,6 +39,13 @@ def _builtin() -> None:
             return ThreeKingdomsCardGame()
 
         _FACTORIES["three-kingdoms-card-game"] = three_kingdoms_card_game
+    if "chronicles-of-the-three-kingdoms" not in _FACTORIES:
+        def chronicles() -> GameModule:
+            from pbem.games.chronicles.module import Chronicles
+
+            return Chronicles()
+
+        _FACTORIES["chronicles-of-the-three-kingdoms"] = chronicles
 
 
 def kinds() -> list[str]:

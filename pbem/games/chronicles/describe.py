@@ -1,0 +1,72 @@
+"""The text picture of a Chronicles position: the calendar and the open exchange, each
+realm's treasury and forces, and the 20 territories with their areas as a readable map.
+Reconstructed data is marked ``*`` (docs/chronicles-data.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.games.chronicles.board import Board, units_total
+
+UNIT_SHORT = {"infantry": "inf", "cavalry-1": "cav1", "cavalry-2": "cav2", "naval-1": "nav1",
+              "naval-2": "nav2"}
+
+
+def units_text(units: dict[str, int]) -> str:
+    shown = [f"{n} {UNIT_SHORT.get(k, k)}" for k, n in units.items() if n]
+    return ", ".join(shown) if shown else "no units"
+
+
+def header(b: Board) -> list[str]:
+    lines = [f"{b.when()} (round {b.round})"]
+    result = b.s.get("result")
+    if result is not None:
+        winner = result.get("winner")
+        lines.append(f"Game over: {b.name(winner) if winner else 'nobody'} wins "
+                     f"({result.get('why', '')})")
+        return lines
+    ex = b.s.get("exchange")
+    if ex:
+        given = [b.name(r) for r in ex["asked"] if r in ex["given"]]
+        left = [b.name(r) for r in ex["asked"] if r not in ex["given"]]
+        lines.append(f"Asked now: {', '.join(left)}" + (f" (answered: {', '.join(given)})"
+                                                        if given else ""))
+    return lines
+
+
+def realm_lines(b: Board, role: str) -> list[str]:
+    realm = b.realm(role)
+    generals = b.generals_of(role)
+    lines = [f"{b.name(role)}: {realm['gold']} gold, Influence {realm['influence']}, "
+             f"{units_text(realm['units'])}",
+             f"  generals ({len(generals)}): " + ", ".join(b.name(g) for g in generals)]
+    held = [f"{len(realm['cards'])} stratagem cards", f"{len(realm['objects'])} objects",
+            f"{len(realm['counters'])} action counters"]
+    lines.append("  holds " + ", ".join(held))
+    return lines
+
+
+def territory_line(b: Board, tid: str) -> str:
+    territory = b.territory(tid)
+    land = b.s["lands"][tid]
+    mark = "*" if territory.is_reconstructed else ""
+    parts = []
+    for area in territory.areas:
+        facts = b.s["areas"][area.id]
+        holder = facts["holder"]
+        who = b.name(holder) if holder else "empty"
+        armies = facts.get("armies")
+        extra = f", {units_total(armies)} units" if isinstance(armies, dict) else ""
+        parts.append(f"{area.name} ({who}, def {facts['defence']}{extra})")
+    return (f"{territory.number:>2} {territory.name}{mark} [land {land['land_value']}, "
+            f"flood {land['flood_prevention']}]: " + "; ".join(parts))
+
+
+def position(state: dict[str, Any], role: str | None = None) -> str:
+    b = Board(state)
+    lines = [*header(b), ""]
+    for seat in b.seats:
+        lines += realm_lines(b, seat)
+    lines += ["", "Territories (* reconstructed):"]
+    lines += [territory_line(b, tid) for tid in b.data.territories]
+    return "\n".join(lines)

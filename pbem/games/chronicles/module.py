@@ -1,0 +1,155 @@
+"""Chronicles of the Three Kingdoms as a pbem game module (3 to 7 players; a role is the
+id of the leader a player plays).
+
+Every phase a player decides is one sealed exchange answered side by side
+(:mod:`.flow`); everything else is computed. Options: ``players``, ``leaders`` (the
+leaders played, in seat order; default the line-up advised for that many players, 17.0)
+and ``data`` (the hash of a registered data set, default the built-in one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pbem.data_sets import ReplaceableData
+from pbem.engine import GameModule, Log, Prompt, State
+from pbem.errors import IllegalAction, UsageError
+from pbem.games.chronicles import dataset, describe, flow, picture_board, random_orders
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.catalog import DATA_DIR
+from pbem.games.chronicles.orders import ORDERS
+from pbem.games.chronicles.orders import update as update_orders
+from pbem.games.chronicles.rules.setup import check_leaders, line_up, opening_state
+
+REPLACEABLE = ("map.yaml", "territory_cards.yaml", "cards.yaml", "generals.yaml",
+               "counters.yaml", "leaders.yaml", "non_human.yaml", "tables.yaml")
+
+
+class Chronicles(ReplaceableData, GameModule):
+    registry = dataset
+    kind = "chronicles-of-the-three-kingdoms"
+    title = "Chronicles of the Three Kingdoms"
+    version = "1"
+    min_players = 3
+    max_players = 7
+    sealed_answers = True
+
+    def roles(self, options: Mapping[str, Any]) -> list[str]:
+        return list(options["leaders"])
+
+    def role_label(self, role: str) -> str:
+        record = dataset.builtin().leaders.get(role)
+        return record.name if record is not None else role
+
+    def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        given = dict(given or {})
+        if given.pop("players", players) != players:
+            raise UsageError("the number of players does not match the options")
+        if not self.min_players <= players <= self.max_players:
+            raise UsageError(f"{self.title} takes {self.min_players} to {self.max_players} "
+                             "players")
+        checked: dict[str, Any] = {"players": players}
+        digest = given.pop("data", None)
+        if digest is not None:
+            if not isinstance(digest, str):
+                raise UsageError("option data is the hash of a data set")
+            dataset.get(digest)
+            checked["data"] = digest
+        data = dataset.get(digest)
+        leaders = given.pop("leaders", None)
+        if leaders is None:
+            leaders = line_up(data, players)
+        elif isinstance(leaders, str):
+            leaders = [name.strip() for name in leaders.split(",") if name.strip()]
+        if not isinstance(leaders, list):
+            raise UsageError("option leaders is a list of leaders (cao-cao, sun-ce, ...)")
+        checked["leaders"] = check_leaders(data, players, leaders)
+        if given:
+            raise UsageError(f"unknown option {sorted(given)[0]!r} (known: leaders, data)")
+        return checked
+
+    def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
+        if scene:
+            raise UsageError(f"{self.title} takes no scenario yet")
+        return opening_state(options, self.roles(options))
+
+    def start(self, state: State, dice: Any, log: Log) -> None:
+        flow.start(Board(state, dice, log))
+
+    def prompt(self, state: State) -> Prompt | None:
+        return flow.current_prompt(Board(state))
+
+    def apply(self, state: State, role: str, action: dict[str, Any], dice: Any,
+              log: Log) -> None:
+        b = Board(state, dice, log)
+        if action.get("do") == "orders":
+            if set(action) - {"do", "set"}:
+                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
+            state["orders"][role] = update_orders(state["orders"][role], action.get("set"))
+            log.add(f"{b.name(role)} changes standing orders: "
+                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            return
+        flow.answer(b, role, dict(action))
+
+    absent_defaults: Mapping[str, tuple[str, ...]] = {"season": ("season",),
+                                                      "muster": ("muster",)}
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        """Everything: in this edition every card, counter and object is held in the
+        open (docs/chronicles-engine.md)."""
+        return state
+
+    def random_actions(self, state: State, prompt: Prompt, rng: Any) -> list[dict[str, Any]]:
+        if prompt.step == flow.SEASON:
+            return random_orders.season_orders(state, prompt.role, rng)
+        if prompt.step == flow.MUSTER:
+            return random_orders.muster_orders(state, prompt.role, rng)
+        return []
+
+    def board(self) -> dict[str, Any] | None:
+        return picture_board.board()
+
+    def describe(self, state: State, role: str | None = None) -> str:
+        return describe.position(state, role)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state.get("result")
+
+    def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
+        return dict(ORDERS)
+
+    def dice_context(self, state: State) -> str:
+        calendar = state["calendar"]
+        ex = state.get("exchange") or {}
+        return f"{calendar['season']} {calendar['year']} exchange {ex.get('number', 0)}"
+
+    def named(self, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+        data = dataset.get(options.get("data"))
+        out = []
+        for section in ("leaders", "generals", "territories", "events", "disasters",
+                        "stratagems", "objects", "actions", "armies"):
+            for record in getattr(data, section).values():
+                if getattr(record, "zh", ""):
+                    out.append({"id": record.id, "name": record.name, "zh": record.zh})
+        return out
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        parts = [k for k in action if k != "do" and action[k]]
+        return f"{action.get('do')} orders" + (f" ({', '.join(parts)})" if parts else
+                                               " (nothing placed)")
+
+    # ------------------------------------------------------------------ data
+
+    def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:
+        if self.data_hash(options) is not None:
+            return ()
+        return tuple(DATA_DIR / name for name in REPLACEABLE)
+
+    def data_notice(self, options: Mapping[str, Any]) -> str | None:
+        advice = "play your own transcription with --data" if options.get("data") is None \
+            else "your transcription leaves them as they were built in"
+        return ("This game uses reconstructed data (the map, the territory cards and most "
+                "counts are not in the rulebook text; marked *; see "
+                f"docs/chronicles-data.md; {advice}).")

@@ -1,0 +1,121 @@
+"""Random orders for self-play and the benchmark: a random player that knows the order's
+shape (not its rules) writes a season or muster order from what its realm holds; the
+rules refuse what it gets wrong, and it falls back to smaller orders, down to placing
+nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.games.chronicles.board import Board
+
+Order = dict[str, Any]
+
+
+def _targets(b: Board, role: str) -> list[tuple[str, str]]:
+    """(area to invade, territory it is launched from): areas held by others in the
+    territories bordering his, or in territories he partly holds."""
+    out = []
+    for tid in b.territories_touched(role):
+        for other in [tid, *b.neighbours(tid)]:
+            for area in b.territory(other).area_ids():
+                holder = b.holder(area)
+                if holder != role and holder is not None:
+                    out.append((area, tid))
+    return out
+
+
+def _action(b: Board, role: str, counter: str, general: str, rng: random.Random,
+            used: set[tuple[str, str]]) -> dict[str, Any] | None:
+    touched = b.territories_touched(role)
+    if not touched:
+        return None
+    tid = rng.choice(touched)
+    act: dict[str, Any] = {"counter": counter, "general": general}
+    if counter == "land":
+        whole = [t for t in touched if b.holds_whole(role, t)
+                 and b.s["lands"][t]["land_value"] > 0]
+        if not whole:
+            return None
+        tid = rng.choice(whole)
+        act.update(territory=tid, gold=0)
+    elif counter == "prevent-flood":
+        act.update(territory=tid, gold=0)
+    elif counter == "defence":
+        mine = [a for a in b.territory(tid).area_ids() if b.holder(a) == role]
+        act.update(area=rng.choice(mine), gold=0)
+        tid = b.territory_of(act["area"]).id
+    elif counter == "diplomacy":
+        others = [r for r in b.seats if r != role] + [n for n in b.s["non_human"]
+                                                    if b.s["non_human"][n]["active"]]
+        choice = rng.random()
+        if choice < 0.5:
+            act.update(search=tid)
+        else:
+            act.update(court=rng.choice(others), gold=0, objects=[])
+    elif counter == "recruit-armies":
+        act.update(territory=tid, units={"infantry": rng.randint(1, 3)})
+    elif counter == "espionage":
+        spied = [t for t in b.data.territories if t not in touched]
+        act.update(territory=rng.choice(spied), take=rng.choice(["armies", "gold", "card"]))
+    elif counter != "special-tax":
+        return None
+    key = (counter, str(act.get("territory", act.get("area", ""))))
+    if counter in ("land", "prevent-flood", "defence") and key in used:
+        return None
+    used.add(key)
+    return act
+
+
+def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[Order]:
+    """Season orders to try, the fullest first, ending with one that places nothing."""
+    b = Board(state)
+    realm = b.realm(role)
+    generals = b.generals_of(role)
+    rng.shuffle(generals)
+    used: set[tuple[str, str]] = set()
+    actions = []
+    for counter in realm["counters"]:
+        if not generals or rng.random() < 0.2:
+            continue
+        act = _action(b, role, counter, generals[-1], rng, used)
+        if act is not None:
+            actions.append(act)
+            generals.pop()
+    muster = []
+    units = {k: n for k, n in realm["units"].items() if n}
+    targets = _targets(b, role)
+    if targets and generals and units and rng.random() < 0.35:
+        area, launch = rng.choice(targets)
+        sent = {k: max(1, n // 2) for k, n in units.items()}
+        muster.append({"area": area, "side": "invade", "from": launch,
+                       "generals": [generals.pop()], "units": sent, "gold": 0})
+    orders: list[Order] = []
+    if actions or muster:
+        orders.append({"do": "season", "actions": actions, "muster": muster})
+    if muster:
+        orders.append({"do": "season", "muster": muster})
+    for act in actions:
+        orders.append({"do": "season", "actions": [act]})
+    orders.append({"do": "season"})
+    return orders
+
+
+def muster_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[Order]:
+    """Muster answers to try: defend one's attacked areas with part of the pool, else
+    place nothing."""
+    b = Board(state)
+    units = {k: n for k, n in b.realm(role)["units"].items() if n}
+    generals = b.generals_of(role)
+    out: list[Order] = []
+    for battle in b.this_round.get("battles", []):
+        if battle.get("defender") == role and battle.get("status") == "pending" and units:
+            sent = {k: max(1, n // 2) for k, n in units.items()}
+            placed = {"area": battle["area"], "side": "defend",
+                      "from": b.territory_of(battle["area"]).id,
+                      "generals": generals[:1], "units": sent, "gold": 0}
+            out.append({"do": "muster", "muster": [placed]})
+            break
+    out.append({"do": "muster"})
+    return out

@@ -1,0 +1,129 @@
+"""Phase 2, preparation (4.1 phase 2, 6.0; notes 7 and 17).
+
+:func:`prepare`: maintenance of units in battles carried over (:mod:`.tax`); one player
+card per seat in the round seat order, its colour by the dice in the proportion of black
+and red cards left, then the card by the dice; the black cards resolved once all have
+drawn, every disaster before every event, each in draw order; then three counters per
+seat, object or action counter by the dice in the proportion of what is left. Objects used
+last round go back to the supply after the draws (notes 17: drawable a round later than
+at the table). The hand limit is the completion phase's.
+"""
+
+from __future__ import annotations
+
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import disasters, events, tax
+
+
+def is_black(b: Board, card: str) -> bool:
+    return card in b.data.events or card in b.data.disasters
+
+
+
+def _choose(b: Board, first: int, second: int, purpose: str) -> bool:
+    """True for the first of two heaps, by one draw weighted by their sizes."""
+    if second == 0:
+        return True
+    if first == 0:
+        return False
+    return int(b.pick(list(range(first + second)), purpose)) < first
+
+
+def draw_card(b: Board, role: str) -> str | None:
+    """One player card for ``role`` from the draw pile (notes 17); when it is empty the
+    discard pile becomes the draw pile (s4.1.2.reshuffle). None: no card is left."""
+    pile = b.s["pile"]
+    if not pile["draw"]:
+        if not pile["discard"]:
+            b.note(f"No player card is left for {b.name(role)}", "s4.1.2.reshuffle")
+            return None
+        pile["draw"], pile["discard"] = list(pile["discard"]), []
+        b.note(f"The draw pile is empty: the {len(pile['draw'])} discarded cards become the "
+               "new draw pile", "s4.1.2.reshuffle")
+    black = [c for c in pile["draw"] if is_black(b, c)]
+    red = [c for c in pile["draw"] if not is_black(b, c)]
+    colour_black = _choose(b, len(black), len(red),
+                           f"colour of {b.name(role)}'s card ({len(black)} black, "
+                           f"{len(red)} red left)")
+    heap = black if colour_black else red
+    card = str(b.pick(heap, f"{'black' if colour_black else 'red'} card of {b.name(role)}"))
+    pile["draw"].remove(card)
+    return card
+
+
+def draw_cards(b: Board) -> None:
+    """Points 2-5 of phase 2: every seat draws; red cards are kept, black ones resolved
+    after all have drawn, disasters first (s4.1.2.disasters-first, notes 7)."""
+    black: list[tuple[str, str]] = []
+    per_seat = int(b.data.rule("cards-per-round"))
+    for role in b.round_order():
+        for _ in range(per_seat):
+            card = draw_card(b, role)
+            if card is None:
+                continue
+            if is_black(b, card):
+                black.append((card, role))
+                b.note(f"{b.name(role)} draws a black card", "s4.1.2.card-order")
+            else:
+                b.realm(role)["cards"].append(card)
+                b.note(f"{b.name(role)} draws a red card and keeps it", "s2.2.2.red")
+    for card, role in black:
+        if card in b.data.disasters:
+            disasters.resolve(b, card, role)
+    for card, role in black:
+        if card in b.data.events:
+            events.resolve(b, card, role)
+
+
+def fresh_actions(b: Board) -> list[str]:
+    """A full set of action counters for this round (none is kept, 2.3.3)."""
+    return [a.id for a in b.data.actions.values() for _ in range(a.count)]
+
+
+def draw_counters(b: Board) -> None:
+    """Point 6: each seat draws three counters in the round seat order, each an object or
+    an action counter by the dice in the proportion left (notes 17)."""
+    supply = b.s["supply"]
+    supply["actions"] = fresh_actions(b)
+    per_seat = int(b.data.rule("counters-per-round"))
+    for role in b.round_order():
+        got = {"action": 0, "object": 0}
+        realm = b.realm(role)
+        for n in range(1, per_seat + 1):
+            objects, actions = supply["objects"], supply["actions"]
+            if not objects and not actions:
+                break
+            if _choose(b, len(objects), len(actions),
+                       f"counter {n} of {b.name(role)}: object or action "
+                       f"({len(objects)} objects, {len(actions)} actions left)"):
+                item = str(b.pick(list(objects), f"object for {b.name(role)}"))
+                objects.remove(item)
+                realm["objects"].append(item)
+                got["object"] += 1
+            else:
+                item = str(b.pick(list(actions), f"action counter for {b.name(role)}"))
+                actions.remove(item)
+                realm["counters"].append(item)
+                got["action"] += 1
+        b.note(f"{b.name(role)} draws {got['action']} action counter(s) and "
+               f"{got['object']} object(s)", "s2.3.3.draw")
+
+
+def return_used_objects(b: Board) -> None:
+    """Objects used last round go back to the supply once this round's counters are
+    drawn: used in round r, drawable from round r + 2 (notes 17)."""
+    supply = b.s["supply"]
+    used = list(supply.get("used", []))
+    if not used:
+        return
+    supply["objects"].extend(used)
+    supply["used"] = []
+    b.note(f"{len(used)} object(s) used last round go back to the supply", "s2.3.4.reuse")
+
+
+def prepare(b: Board) -> None:
+    """Phase 2 in the book's order (s4.1.2.sequence)."""
+    tax.engaged_maintenance(b)
+    draw_cards(b)
+    draw_counters(b)
+    return_used_objects(b)

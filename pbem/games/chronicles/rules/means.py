@@ -1,0 +1,76 @@
+"""What a season order may spend (notes 15, 20): gold, action counters and objects, as held
+now, or as held once the same order's trades and loans have been made."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.errors import IllegalAction
+from pbem.games.chronicles.board import Board
+
+LOAN_MOST = 6
+"""A gold loan is 1D6 (13.3): an order may count on its most, the reveal on what came."""
+
+
+@dataclass
+class Means:
+    """A tally of what one player can still spend in the order being read."""
+
+    gold: int
+    counters: Counter[str] = field(default_factory=Counter)
+    objects: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def held(cls, b: Board, role: str) -> Means:
+        realm = b.realm(role)
+        return cls(int(realm["gold"]), Counter(realm["counters"]), Counter(realm["objects"]))
+
+    @classmethod
+    def after_trades(cls, b: Board, role: str, order: Mapping[str, Any]) -> Means:
+        """What ``role`` holds once the order's trades take place (notes 20: an action may
+        use what a trade of the same order brings) and its gold loans come in."""
+        means = cls.held(b, role)
+        for trade in order.get("trades") or []:
+            if not isinstance(trade, Mapping):
+                continue
+            give, get = trade.get("give") or {}, trade.get("get") or {}
+            means.gold += _int(get.get("gold")) - _int(give.get("gold"))
+            for key, tally in (("counters", means.counters), ("objects", means.objects)):
+                tally.update(_ids(get.get(key)))
+                tally.subtract(_ids(give.get(key)))
+        for loan in order.get("loans") or []:
+            if isinstance(loan, Mapping) and loan.get("take") == "gold":
+                means.gold += LOAN_MOST
+        means.gold = max(0, means.gold)
+        return means
+
+    def copy(self) -> Means:
+        return Means(self.gold, Counter(self.counters), Counter(self.objects))
+
+    def take_gold(self, amount: int, why: str, rule: str) -> None:
+        if amount > self.gold:
+            raise IllegalAction(f"{why} needs {amount} gold, and only {self.gold} is left "
+                                "for it", rule)
+        self.gold -= amount
+
+    def take_counter(self, kind: str, rule: str) -> None:
+        if self.counters[kind] <= 0:
+            raise IllegalAction(f"no {kind} action counter is left for this action", rule)
+        self.counters[kind] -= 1
+
+    def take_objects(self, objects: list[str], rule: str) -> None:
+        for obj in objects:
+            if self.objects[obj] <= 0:
+                raise IllegalAction(f"no {obj} object is left for this action", rule)
+            self.objects[obj] -= 1
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _ids(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

@@ -1,0 +1,50 @@
+"""Scenario helpers for the Chronicles rule tests: a position, scripted dice, a board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pbem.dice import ScriptedDice
+from pbem.engine import Log
+from pbem.games.chronicles import dataset
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules.setup import line_up, opening_state
+
+
+def position(players: int = 3, leaders: Sequence[str] | None = None,
+             data: str | None = None) -> dict[str, Any]:
+    """The opening position (Spring 196) for ``leaders`` (default: the advised line-up)."""
+    chosen = list(leaders) if leaders is not None else line_up(dataset.get(data), players)
+    return opening_state({"players": len(chosen), "data": data}, chosen)
+
+
+def board(state: dict[str, Any] | None = None, *dice: int, players: int = 3,
+          leaders: Sequence[str] | None = None) -> Board:
+    """A board on ``state`` (default: the opening position) with the dice ``dice``, in
+    order; a test that rolls more dice than it scripted fails with NeedDice."""
+    return Board(state if state is not None else position(players, leaders),
+                 ScriptedDice(*dice), Log())
+
+
+def rolled(b: Board) -> list[tuple[int, str]]:
+    """Every die the board rolled: (value, purpose)."""
+    return [(r.value, r.purpose) for r in b._dice.rolls]
+
+
+def log_text(b: Board) -> str:
+    return "\n".join(b.log.lines())
+
+
+def at(state: dict[str, Any], season: str, year: int, round_no: int | None = None) -> None:
+    """Move the calendar (a scenario's season, without playing the rounds between)."""
+    state["calendar"].update(season=season, year=year)
+    if round_no is not None:
+        state["calendar"]["round"] = round_no
+
+
+def give(state: dict[str, Any], area: str, holder: str | None) -> None:
+    state["areas"][area]["holder"] = holder
+
+
+Mutator = Callable[[dict[str, Any]], None]
