@@ -23,6 +23,20 @@ from pbem.games.chronicles.orders import ORDERS
 from pbem.games.chronicles.orders import update as update_orders
 from pbem.games.chronicles.rules.setup import check_leaders, line_up, opening_state
 
+SUMMARIES = {
+    "season": "Season orders (4.0-9.0): everything you decide this season, given at once and "
+              "sealed: trades and loans, actions with a general on each counter, guards and "
+              "gold for or against others' actions, and the first placements for battle "
+              "with their plans. Nobody sees them before every seat has given its own; a "
+              "part you leave out places nothing.",
+    "muster": "Muster (9.0): a further round of placements for the battles now pending, "
+              "sealed like the season orders: more generals, units or gold for a side, a "
+              "new plan, leave to pass through your land. Giving nothing passes.",
+    "s4.0.simultaneous": "Every phase is played by all at once (4.0): pbem seals each "
+                         "seat's orders until all are in.",
+    "s9.0.incremental": "Forces for battle may be placed in three rounds (9.0, rules "
+                        "notes 5); each round's placements are sealed until all are in.",
+}
 REPLACEABLE = ("map.yaml", "territory_cards.yaml", "cards.yaml", "generals.yaml",
                "counters.yaml", "leaders.yaml", "non_human.yaml", "tables.yaml")
 
@@ -98,8 +112,14 @@ class Chronicles(ReplaceableData, GameModule):
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """Everything: in this edition every card, counter and object is held in the
-        open (docs/chronicles-engine.md)."""
-        return state
+        open (docs/chronicles-engine.md). ``round`` is the round's number (front ends
+        read it so), ``rounds`` the last round's, ``this_round`` the round's facts."""
+        calendar = state["calendar"]
+        first = int(dataset.get(state.get("data")).rule("start-year"))
+        last = int(dataset.get(state.get("data")).rule("end-year"))
+        return {**state, "round": calendar["round"], "rounds": (last - first + 1) * 4,
+                "this_round": state["round"],
+                "stage": f"{calendar['season'].capitalize()} {calendar['year']}"}
 
     def random_actions(self, state: State, prompt: Prompt, rng: Any) -> list[dict[str, Any]]:
         if prompt.step == flow.SEASON:
@@ -113,6 +133,9 @@ class Chronicles(ReplaceableData, GameModule):
 
     def describe(self, state: State, role: str | None = None) -> str:
         return describe.position(state, role)
+
+    def rules_help(self, rule: str | None) -> str:
+        return SUMMARIES.get(rule or "", "")
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")

@@ -45,7 +45,8 @@ class Scene:
 
     def __post_init__(self) -> None:
         self.humans = tuple(self.state.get("seats") or self.state.get("realms") or ())
-        fights = (self.state.get("round") or {}).get("battles") or []
+        facts = self.state.get("this_round") or self.state.get("round")
+        fights = (facts if isinstance(facts, dict) else {}).get("battles") or []
         self.battles = {str(b["area"]): b for b in fights if b.get("status") != "fought"}
 
     def colour(self, who: str | None) -> str:

@@ -83,6 +83,7 @@ def test_field_battle_taken_area() -> None:
 @pytest.mark.rule("chronicles:s10.3.5.city")
 @pytest.mark.rule("chronicles:s10.3.5.vanguard")
 @pytest.mark.rule("chronicles:s10.3.7.city-12")
+@pytest.mark.rule("chronicles:s8.3.4.natural-12")
 @pytest.mark.rule("chronicles:s10.3.7.vanguard-test")
 @pytest.mark.rule("chronicles:s10.3.12.city-generals")
 @pytest.mark.rule("chronicles:s10.3.12.captured")
@@ -268,8 +269,22 @@ def fight(b: Board, inv: int, dfd: int, malus: int = 0) -> Fight:
     return Fight({"id": "t"}, "xia-pi", "xu-zhou", "flat", sides[0], sides[1])
 
 
-@pytest.mark.parametrize("row", [pytest.param(r, marks=pytest.mark.rule(f"chronicles:s10.bot.r{r}"))
-                                 for r in BOT])
+BOT_ROWS = [
+    pytest.param(2, marks=pytest.mark.rule("chronicles:s10.bot.r2")),
+    pytest.param(3, marks=pytest.mark.rule("chronicles:s10.bot.r3")),
+    pytest.param(4, marks=pytest.mark.rule("chronicles:s10.bot.r4")),
+    pytest.param(5, marks=pytest.mark.rule("chronicles:s10.bot.r5")),
+    pytest.param(6, marks=pytest.mark.rule("chronicles:s10.bot.r6")),
+    pytest.param(7, marks=pytest.mark.rule("chronicles:s10.bot.r7")),
+    pytest.param(8, marks=pytest.mark.rule("chronicles:s10.bot.r8")),
+    pytest.param(9, marks=pytest.mark.rule("chronicles:s10.bot.r9")),
+    pytest.param(10, marks=pytest.mark.rule("chronicles:s10.bot.r10")),
+    pytest.param(11, marks=pytest.mark.rule("chronicles:s10.bot.r11")),
+    pytest.param(12, marks=pytest.mark.rule("chronicles:s10.bot.r12")),
+]
+
+
+@pytest.mark.parametrize("row", BOT_ROWS)
 def test_battle_outcome_row(row: int) -> None:
     """Each row of the Battle Outcome Table, all nine columns (1:4 to 4:1), and one cell
     applied: an adjusted roll reached by the commanders' leadership gap, natural 7."""
@@ -294,8 +309,22 @@ def dice_for(total: int) -> tuple[int, int]:
     return (1, total - 1) if total <= 7 else (total - 6, 6)
 
 
-@pytest.mark.parametrize("row", [pytest.param(r, marks=pytest.mark.rule(f"chronicles:s10.mtt.r{r}"))
-                                 for r in MTT])
+MTT_ROWS = [
+    pytest.param(2, marks=pytest.mark.rule("chronicles:s10.mtt.r2")),
+    pytest.param(3, marks=pytest.mark.rule("chronicles:s10.mtt.r3")),
+    pytest.param(4, marks=pytest.mark.rule("chronicles:s10.mtt.r4")),
+    pytest.param(5, marks=pytest.mark.rule("chronicles:s10.mtt.r5")),
+    pytest.param(6, marks=pytest.mark.rule("chronicles:s10.mtt.r6")),
+    pytest.param(7, marks=pytest.mark.rule("chronicles:s10.mtt.r7")),
+    pytest.param(8, marks=pytest.mark.rule("chronicles:s10.mtt.r8")),
+    pytest.param(9, marks=pytest.mark.rule("chronicles:s10.mtt.r9")),
+    pytest.param(10, marks=pytest.mark.rule("chronicles:s10.mtt.r10")),
+    pytest.param(11, marks=pytest.mark.rule("chronicles:s10.mtt.r11")),
+    pytest.param(12, marks=pytest.mark.rule("chronicles:s10.mtt.r12")),
+]
+
+
+@pytest.mark.parametrize("row", MTT_ROWS)
 @pytest.mark.parametrize("lead", [6, 7, 8, 9, 10])
 @pytest.mark.rule("chronicles:s10.3.8.morale")
 def test_morale_row(row: int, lead: int) -> None:
@@ -340,3 +369,19 @@ def test_morale_one_roll_per_five_remainder_minus() -> None:
     aftermath.morale(b, f, f.inv, 1)
     assert sorted(k for _, k in f.inv.lost) == ["infantry"] * 6
     assert len(kit.rolled(b)) == 6
+
+
+@pytest.mark.rule("chronicles:s10.3.3.surround")
+def test_a_surrounded_city_tests_morale_and_the_battle_waits_a_season() -> None:
+    """Liu Bei shuts himself in Xia Pi; Cao Cao surrounds it instead of attacking: no
+    battle roll, the garrison tests its morale at the first star level, and the battle is
+    carried over to the next season with both forces still standing."""
+    b = board(*([3] * 12))
+    fought = war(b, {"generals": ["xiahou-dun"], "units": {"infantry": 6}},
+                 {"generals": ["jian-yong"], "units": {"infantry": 2}},
+                 inv_plan={"siege": "surround"}, dfd_plan={"defend": "city"})
+    text = kit.log_text(b)
+    assert fought["status"] == "carried" and fought["siege"] == 1
+    assert "the city is surrounded" in text and "Cao Cao chooses to surround the city" in text
+    assert "each further season of siege" not in text
+    assert b.holder("xia-pi") == "liu-bei"

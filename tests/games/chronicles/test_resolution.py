@@ -202,6 +202,7 @@ def test_a_spy_counts_armies_or_gold_in_the_log() -> None:
 
 
 @pytest.mark.rule("chronicles:s8.7.4.see-nh-armies")
+@pytest.mark.rule("chronicles:s15.1.espionage")
 def test_a_spy_makes_a_non_humans_armies_show() -> None:
     """Spying on Yuan Shu in Yang Zhou North with 2 and 3 rolls his armies in Shou Chun:
     the roll 5 gives 6 units."""
