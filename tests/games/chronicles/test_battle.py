@@ -372,10 +372,14 @@ def test_morale_one_roll_per_five_remainder_minus() -> None:
 
 
 @pytest.mark.rule("chronicles:s10.3.3.surround")
+@pytest.mark.rule("chronicles:s10.3.inspect")
+@pytest.mark.rule("chronicles:s10.3.roles.distinct")
 def test_a_surrounded_city_tests_morale_and_the_battle_waits_a_season() -> None:
     """Liu Bei shuts himself in Xia Pi; Cao Cao surrounds it instead of attacking: no
     battle roll, the garrison tests its morale at the first star level, and the battle is
-    carried over to the next season with both forces still standing."""
+    carried over to the next season with both forces still standing. As the battle
+    begins both sides are shown each other's generals and units, and a side with one
+    general has him as commander and no vanguard (one general holds one role)."""
     b = board(*([3] * 12))
     fought = war(b, {"generals": ["xiahou-dun"], "units": {"infantry": 6}},
                  {"generals": ["jian-yong"], "units": {"infantry": 2}},
@@ -383,5 +387,8 @@ def test_a_surrounded_city_tests_morale_and_the_battle_waits_a_season() -> None:
     text = kit.log_text(b)
     assert fought["status"] == "carried" and fought["siege"] == 1
     assert "the city is surrounded" in text and "Cao Cao chooses to surround the city" in text
+    assert "Cao Cao (invader): commander Xiahou Dun" in text and "units infantry 6" in text
+    assert "Liu Bei (defender): commander Jian Yong" in text and "units infantry 2" in text
+    assert "vanguard Xiahou Dun" not in text and "vanguard none" in text
     assert "each further season of siege" not in text
     assert b.holder("xia-pi") == "liu-bei"

@@ -121,6 +121,7 @@ def test_tian_feng_serves_yuan_shao_from_the_start() -> None:
 
 
 @pytest.mark.rule("chronicles:s3.9.generals")
+@pytest.mark.rule("chronicles:s2.3.1.appears")
 def test_liu_beis_three_late_generals() -> None:
     """Liu Bei's Zhuge Liang starts undiscovered; Huang Zhong and Wei Yan are his but not
     in play in 196, and join him when 197 begins, while Zhuge Liang still waits."""
