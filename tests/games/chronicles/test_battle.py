@@ -392,3 +392,25 @@ def test_a_surrounded_city_tests_morale_and_the_battle_waits_a_season() -> None:
     assert "vanguard Xiahou Dun" not in text and "vanguard none" in text
     assert "each further season of siege" not in text
     assert b.holder("xia-pi") == "liu-bei"
+
+
+@pytest.mark.rule("chronicles:s10.3.2.excess")
+@pytest.mark.rule("chronicles:s8.3.capacity")
+@pytest.mark.rule("chronicles:s10.3.2.no-retreat")
+def test_units_beyond_a_citys_capacity_fight_outside_first_then_the_garrison() -> None:
+    """Xia Pi (defensive value 4) holds four of Liu Bei's five units; the fifth fights
+    outside first with his commander and vanguard. Routed at once (16 against 1), it
+    leaves the four behind the walls, and Cao Cao must still attack the city, whose
+    defender never retreats, whatever his plan says."""
+    b = board(*([4] * 80))
+    fought = war(b, {"generals": ["xiahou-dun", "xu-chu"], "units": {"infantry": 8}},
+                 {"generals": ["jian-yong", "mi-zhu"], "units": {"infantry": 5}},
+                 dfd_plan={"defend": "city", "retreat": "after 1"})
+    text = kit.log_text(b)
+    assert "1 unit(s) beyond the city's 4 fight outside first" in text
+    assert "the ratio decides the fight outside the city at once: Cao Cao wins it" in text
+    assert "Jian Yong withdraws, leaving the garrison" in text
+    assert "Cao Cao chooses to attack the city" in text
+    assert "Liu Bei 8 + 4 (city) = 12" in text  # four units defending at 2, the city's 4
+    assert "Liu Bei retreats" not in text
+    assert fought["status"] == "fought"

@@ -324,6 +324,14 @@ def _rounds(b: Board, f: Fight) -> None:
         fx = stratagems.play_round(b, f)
         si, sd = totals(b, f, fx.mults)
         col = column(b, si, sd)
+        if isinstance(col, str) and col == "invader" and _outside_only(f):
+            outside = fighting(f, f.dfd)
+            b.note(f"the ratio decides the fight outside the city at once: "
+                   f"{b.name(f.inv.main)} wins it", "s10.bot.note2.automatic")
+            take_losses(b, f, f.dfd, len(outside), "routed outside the city",
+                        "s10.3.2.excess", among=outside)
+            _into_city(b, f)
+            continue
         if isinstance(col, str):
             f.winner, f.how = col, "automatic"
             f.automatic_first = f.round_no == 1
@@ -351,6 +359,13 @@ def _settled(b: Board, f: Fight) -> bool:
         _wiped(b, f)
         return True
     return False
+
+
+def _outside_only(f: Fight) -> bool:
+    """Is this round the fight outside a city whose garrison waits behind its walls
+    (notes 42)? Then the fight's end is not the battle's."""
+    return f.mode == "field" and f.city_chosen and bool(_garrison(f)) \
+        and bool(fighting(f, f.dfd))
 
 
 def _side(f: Fight, name: str) -> Side:
