@@ -414,3 +414,39 @@ def test_units_beyond_a_citys_capacity_fight_outside_first_then_the_garrison() -
     assert "Liu Bei 8 + 4 (city) = 12" in text  # four units defending at 2, the city's 4
     assert "Liu Bei retreats" not in text
     assert fought["status"] == "fought"
+
+
+@pytest.mark.rule("chronicles:s10.bot.note4.siege")
+def test_each_further_season_of_siege_makes_the_morale_test_harder() -> None:
+    """A city surrounded a second season running tests its garrison's morale at the
+    second star level (two points of leadership less), and the battle is carried over
+    again."""
+    b = board(*([1] * 80))
+    fought = war(b, {"generals": ["xiahou-dun"], "units": {"infantry": 6}},
+                 {"generals": ["jian-yong"], "units": {"infantry": 4}},
+                 inv_plan={"siege": "surround"}, dfd_plan={"defend": "city"})
+    assert (fought["status"], fought["siege"]) == ("carried", 1)
+    first = len(b.log.lines())
+    battle.fight_all(b)
+    later = "\n".join(b.log.lines()[first:])
+    assert (fought["status"], fought["siege"]) == ("carried", 2)
+    assert "tests morale at star level 2" in later
+    assert "leadership 2 - 2 (**) = 0" in later
+    assert "each further season of siege adds a star level" in later
+
+
+@pytest.mark.rule("chronicles:s9.r1.overflow")
+def test_units_beyond_a_pass_wait_behind_its_walls_and_fill_its_losses() -> None:
+    """Han Gu Guan holds five units; Yang Feng's other four wait behind the pass instead of
+    fighting outside, and step in as the garrison loses units: after losing three it still
+    defends with five (each at 2)."""
+    b = board(*([6] * 120))
+    war(b, {"generals": ["xiahou-dun", "xu-chu"], "units": {"infantry": 8}}, None,
+        area="han-gu-guan")
+    text = kit.log_text(b)
+    assert "Yang Feng's armies in Han Gu Guan: roll 12 -> 9" in text
+    assert "the units beyond the pass's capacity wait behind its walls" in text
+    assert "fight outside first" not in text
+    assert "Yang Feng 10 + 5 (city) = 15" in text
+    assert "Yang Feng loses 3 unit(s) (battle)" in text
+    assert "Yang Feng 10 + 4 (city) = 14" in text  # refilled to five; the pass lost 1
