@@ -18,6 +18,23 @@ class ReplaceableData:
 
     registry: ModuleType
 
+    def checked_options(self, players: int, given: dict[str, Any]) -> dict[str, Any]:
+        """The options every such game checks alike, taken out of ``given``: the number
+        of players within the game's range and the ``data`` hash of a loaded data set."""
+        if given.pop("players", players) != players:
+            raise UsageError("the number of players does not match the options")
+        low, high = self.min_players, self.max_players
+        if not low <= players <= high:
+            raise UsageError(f"{self.title} takes {low} to {high} players")
+        checked: dict[str, Any] = {"players": players}
+        digest = given.pop("data", None)
+        if digest is not None:
+            if not isinstance(digest, str):
+                raise UsageError("option data is the hash of a data set")
+            self.registry.get(digest)
+            checked["data"] = digest
+        return checked
+
     def load_data_file(self, path: str) -> dict[str, Any]:
         return {"data": self.registry.load_data(path).hash}
 

@@ -59,19 +59,8 @@ class Chronicles(ReplaceableData, GameModule):
 
     def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         given = dict(given or {})
-        if given.pop("players", players) != players:
-            raise UsageError("the number of players does not match the options")
-        if not self.min_players <= players <= self.max_players:
-            raise UsageError(f"{self.title} takes {self.min_players} to {self.max_players} "
-                             "players")
-        checked: dict[str, Any] = {"players": players}
-        digest = given.pop("data", None)
-        if digest is not None:
-            if not isinstance(digest, str):
-                raise UsageError("option data is the hash of a data set")
-            dataset.get(digest)
-            checked["data"] = digest
-        data = dataset.get(digest)
+        checked = self.checked_options(players, given)
+        data = dataset.get(checked.get("data"))
         leaders = given.pop("leaders", None)
         if leaders is None:
             leaders = line_up(data, players)

@@ -57,18 +57,7 @@ class ThreeKingdomsCardGame(ReplaceableData, GameModule):
 
     def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         given = dict(given or {})
-        if given.pop("players", players) != players:
-            raise UsageError("the number of players does not match the options")
-        if not self.min_players <= players <= self.max_players:
-            raise UsageError(f"{self.title} takes {self.min_players} to {self.max_players} "
-                             "players")
-        checked: dict[str, Any] = {"players": players}
-        digest = given.pop("data", None)
-        if digest is not None:
-            if not isinstance(digest, str):
-                raise UsageError("option data is the hash of a data set")
-            dataset.get(digest)
-            checked["data"] = digest
+        checked = self.checked_options(players, given)
         if given:
             raise UsageError(f"unknown option {sorted(given)[0]!r} (known: data)")
         return checked

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pbem.dice import ScriptedDice
@@ -46,5 +46,3 @@ def at(state: dict[str, Any], season: str, year: int, round_no: int | None = Non
 def give(state: dict[str, Any], area: str, holder: str | None) -> None:
     state["areas"][area]["holder"] = holder
 
-
-Mutator = Callable[[dict[str, Any]], None]

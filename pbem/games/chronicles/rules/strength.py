@@ -58,12 +58,6 @@ class Side:
     fake_army: bool = False
     must_retreat: bool = False
 
-    def owner_index(self, who: str) -> int:
-        for i, c in enumerate(self.contributors):
-            if c.who == who and c.force is not None:
-                return i
-        return -1
-
 
 @dataclass
 class Fight:
