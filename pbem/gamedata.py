@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pbem import paths, strict_yaml
+from pbem import kept_data, strict_yaml
 from pbem.atomic import write_replace
 from pbem.engine import GameModule
 from pbem.errors import ChainError, PbemError
 
 
 def _cached(kind: str, digest: str) -> Path:
-    return paths.data_dir() / "datasets" / f"{kind}-{digest}.yaml"
+    return kept_data.path_of(kind, digest)
 
 
 def _short(digest: str | None) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem import kept_data
 from pbem.errors import UsageError
 from pbem.games.chronicles import catalog
 from pbem.games.chronicles.catalog import SECTIONS, ChroniclesData
@@ -48,8 +49,18 @@ def get(digest: str | None) -> ChroniclesData:
     default = builtin()
     if digest is None or digest == default.hash:
         return default
-    data = _REGISTRY.get(digest)
+    data = _REGISTRY.get(digest) or _kept(digest)
     if data is None:
         raise UsageError(f"no Chronicles data set with hash {digest[:16]}... is loaded on "
                          "this machine (give its file with --data)")
     return data
+
+
+def _kept(digest: str) -> ChroniclesData | None:
+    """The data set with this hash from this machine's kept copy (a long-running pbem,
+    such as ``pbem watch``, meets games made or checked by other runs), registered."""
+    document = kept_data.kept_document("chronicles-of-the-three-kingdoms", digest)
+    if document is None:
+        return None
+    data = from_document(document)
+    return data if data.hash == digest else None

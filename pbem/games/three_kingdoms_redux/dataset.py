@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pbem import strict_yaml
+from pbem import kept_data, strict_yaml
 from pbem.errors import UsageError
 from pbem.games.three_kingdoms_redux.catalog import DATA_DIR, ROLES, load_catalog
 from pbem.games.three_kingdoms_redux.catalog import FILES as CATALOG_FILES
@@ -257,8 +257,18 @@ def get(digest: str | None) -> DataSet:
     default = builtin()
     if digest is None or digest == default.hash:
         return default
-    data = _REGISTRY.get(digest)
+    data = _REGISTRY.get(digest) or _kept(digest)
     if data is None:
         raise UsageError(f"no data set with hash {digest[:16]}... is loaded on this machine "
                          f"(give its file with --data)")
     return data
+
+
+def _kept(digest: str) -> DataSet | None:
+    """The data set with this hash from this machine's kept copy (a long-running pbem,
+    such as ``pbem watch``, meets games made or checked by other runs), registered."""
+    document = kept_data.kept_document("three-kingdoms-redux", digest)
+    if document is None:
+        return None
+    data = from_document(document)
+    return data if data.hash == digest else None
