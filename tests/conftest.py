@@ -94,6 +94,32 @@ def _temporary_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             os.environ[name] = value
 
 
+def _waits_long(item: pytest.Item) -> bool:
+    """A long game played by mail or in a terminal: minutes, mostly spent waiting."""
+    return item.get_closest_marker("slow") is not None \
+        and any(part in item.nodeid for part in ("tests/mail/", "tests/tui/"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each long game by mail or in a terminal goes first in one worker's share of the
+    tests, so that they all start at once and wait while the others compute, instead of
+    one starting last and keeping the run waiting. The shares are those ``--dist
+    worksteal`` hands out first (equal runs of the collection, in order); everything else
+    keeps its order, each module's tests together."""
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    long = [item for item in items if _waits_long(item)]
+    rest = [item for item in items if not _waits_long(item)]
+    ordered: list[pytest.Item] = []
+    taken = 0
+    for share in range(workers):
+        heads = long[share::workers]
+        size = (len(items) - len(ordered)) // (workers - share)
+        filler = max(0, size - len(heads)) if share < workers - 1 else len(rest) - taken
+        ordered += heads + rest[taken:taken + filler]
+        taken += filler
+    items[:] = ordered
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     _UNTRACKED_AT_START.update(_untracked())
 

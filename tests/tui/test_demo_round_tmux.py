@@ -119,6 +119,7 @@ def play_one(term: Terminal, evening: Evening, levied: set[str]) -> str:
     return screen
 
 
+@pytest.mark.slow
 def test_a_round_of_the_demo_then_the_readme(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"

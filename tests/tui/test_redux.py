@@ -9,6 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pbem import chain, store
 from tests.tui.kit import at_the_keyboard, dialog_text, log_text, region_text, screen_text, settle
 from tests.tui.redux_kit import play_one, press, redux_game, to_bidding
@@ -96,6 +98,7 @@ def test_the_data_notice_is_shown(tmp_path: Path) -> None:
     assert "This game uses reconstructed data" in seen["tracks"]
 
 
+@pytest.mark.slow
 def test_a_whole_round_for_three_at_one_keyboard(tmp_path: Path) -> None:
     app = make_app(redux_game(tmp_path))
     seen: dict[str, Any] = {"steps": [], "boards": []}
