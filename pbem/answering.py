@@ -213,6 +213,21 @@ def carry_folded(request: SaveFile, me: LocalIdentity) -> Answer | None:
         return Answer(request, None, None, exc.line())
 
 
+def open_in_a_save(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """This player's sealed answer opened in a save of her own, unattended (no decision),
+    once the openings before hers are in, when hers cannot be folded in ahead: what it sets
+    off needs witnessed dice. ``None`` when the openings do not stop at hers."""
+    try:
+        composer = session.Composer(request, me)
+        prompt = composer.prompt()
+        if prompt is None or prompt.step != UNSEAL or prompt.role != composer.role:
+            return None
+        composer.open_sealed()
+        return _kept(request, composer.finish())
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+
+
 def opened_side_by_side(save: SaveFile) -> bool:
     """Whether the sealed answers of ``save``'s round are opened side by side (each given
     ahead as a file) rather than in a save each."""
@@ -235,9 +250,22 @@ def seal_now(request: SaveFile, me: LocalIdentity, order: dict[str, Any],
     sealed (only she opens it), signed, kept in the store (and beside ``path``) for pbem
     inbox or pbem watch to send. ``request`` must be verified already."""
     module = games.get(request.kind)
-    composer = session.Composer(request, me,
-                                passes=passes_ahead.around(module, request, path))
-    return _keep_given(composer.give_sealed(order), request, path)
+    with store.game_lock(request.game_id):
+        _not_moved_on(request, me)
+        composer = session.Composer(request, me,
+                                    passes=passes_ahead.around(module, request, path))
+        return _keep_given(composer.give_sealed(order), request, path)
+
+
+def _not_moved_on(request: SaveFile, me: LocalIdentity) -> None:
+    """Refuse an answer given ahead to ``request`` once this player's pbem has signed the
+    save after it (it folded the others' answers in and moved the question on to her)."""
+    role = request.role_of(me.key.public)
+    moved = Ledger(me.key.public).already_moved(request, role) if role else None
+    if moved is not None:
+        raise UsageError(f"your pbem already signed the save after this one, which moved the "
+                         f"question on to you (kept in {moved}): answer to that save",
+                         request.where)
 
 
 def seal_again(request: SaveFile, me: LocalIdentity) -> Answer | None:
@@ -285,10 +313,12 @@ def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
     module = games.get(request.kind)
     if not passes_ahead.queue(module, request):
         return None
-    composer = session.Composer(request, me,
-                                passes=passes_ahead.around(module, request, path))
-    given = composer.give_pass()
-    return None if given is None else _keep_given(given, request, path)
+    with store.game_lock(request.game_id):
+        _not_moved_on(request, me)
+        composer = session.Composer(request, me,
+                                    passes=passes_ahead.around(module, request, path))
+        given = composer.give_pass()
+        return None if given is None else _keep_given(given, request, path)
 
 
 def _keep_given(given: passes_ahead.Pass, request: SaveFile, path: Path | None) -> Path:
@@ -370,38 +400,51 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
     for game_id in ledger.games() if game is None else [game]:
         if ledger.fork(game_id):
             continue
-        for _ in range(16):
-            save = _head_save(ledger, game_id)
-            if save is not None and witness_answers.is_request(save):
-                done = _side_by_side(save, me)
-                if done is not None:
-                    out.append(done)
-                if done is None or done.save is None:
-                    break
-                continue
-            if save is not None and save.due is not None:
-                for ahead in (pass_ahead(save, me), open_ahead(save, me),
-                              seal_again(save, me)):
-                    if ahead is not None:
-                        out.append(ahead)
-            if save is None or save.due is None or not my_turn(save, me.key.public):
-                break
-            carried = carry_folded(save, me)
-            if carried is not None:
-                out.append(carried)
-                if carried.save is None:
-                    break
-                continue
-            if not is_automatic(save) or opened_side_by_side(save):
-                done = by_response(save, me)
-                if done is None:
-                    break
+        with store.game_lock(game_id):
+            out += _answer_game(ledger, game_id, me)
+    return out
+
+
+def _answer_game(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[Answer]:
+    """:func:`answer_all` for one game, under its lock."""
+    out: list[Answer] = []
+    for _ in range(16):
+        save = _head_save(ledger, game_id)
+        if save is not None and witness_answers.is_request(save):
+            done = _side_by_side(save, me)
+            if done is not None:
                 out.append(done)
-                if done.save is None:
-                    break
-                continue
-            done = answer(save, me)
+            if done is None or done.save is None:
+                break
+            continue
+        if save is not None and save.due is not None:
+            for ahead in (pass_ahead(save, me), open_ahead(save, me),
+                          seal_again(save, me)):
+                if ahead is not None:
+                    out.append(ahead)
+        if save is None or save.due is None or not my_turn(save, me.key.public):
+            break
+        carried = carry_folded(save, me)
+        if carried is not None:
+            out.append(carried)
+            if carried.save is None:
+                break
+            continue
+        if opened_side_by_side(save) and (opened := open_in_a_save(save, me)) is not None:
+            out.append(opened)
+            if opened.save is None:
+                break
+            continue
+        if not is_automatic(save) or opened_side_by_side(save):
+            done = by_response(save, me)
+            if done is None:
+                break
             out.append(done)
             if done.save is None:
                 break
+            continue
+        done = answer(save, me)
+        out.append(done)
+        if done.save is None:
+            break
     return out

@@ -501,7 +501,8 @@ class Composer:
         """Open this player's sealed answer, now that every player asked has answered (no
         decision: the engine asks it of this player's pbem)."""
         due = self.prev.due
-        if due is None or due["step"] != UNSEAL or self.actions or self.pending is not None:
+        own = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
+        if due is None or due["step"] != UNSEAL or own or self.pending is not None:
             raise IllegalAction("this save does not ask to open a sealed answer")
         body = sealed_orders.unseal(self.state, self.role, self._keys())
         mark, before = len(self.log.entries), len(self.dice.rolls)

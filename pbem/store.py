@@ -8,7 +8,8 @@ it and this store.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+import fcntl
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pbem import paths
@@ -19,6 +20,33 @@ from pbem.savefile import SUFFIX, SaveFile, file_name, read
 
 def game_folder(game_id: str) -> Path:
     return paths.data_dir() / "games" / game_id
+
+
+_HELD: dict[Path, int] = {}
+
+
+@contextlib.contextmanager
+def game_lock(game_id: str) -> Iterator[None]:
+    """This machine's pbems decide for a game one at a time: a watcher folding the answers
+    in while its player gives hers with ``pbem apply`` would otherwise answer the same
+    moment twice. Held again by the same process, it is not taken twice."""
+    path = paths.data_dir() / "locks" / f"{game_id}.lock"
+    if _HELD.get(path):
+        _HELD[path] += 1
+        try:
+            yield
+        finally:
+            _HELD[path] -= 1
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "ab") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        _HELD[path] = 1
+        try:
+            yield
+        finally:
+            _HELD[path] = 0
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def keep(save: SaveFile) -> Path:

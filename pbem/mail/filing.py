@@ -107,8 +107,9 @@ def _keeps_own_pass(save: SaveFile) -> None:
     folded = [a.get("role") for a in save.actions[:count]]
     own = save.actions[count:count + 1]
     if save.writer in given and save.writer not in folded \
-            and [a.get("do") for a in own] != [passes_ahead.PASS["do"]]:
-        # (her own pass, in a save, is fine: its dice stopped the fold)
+            and [a.get("do") for a in own] != [passes_ahead.PASS["do"]] \
+            and not _same_opening(given[save.writer], own, save.pending):
+        # (her own pass or opening, in a save, is fine: its dice stopped the fold)
         if not given[save.writer].is_pass:
             raise ChainError(f"{save.writer} answered save {prev.sequence}'s question ahead "
                              f"of their turn (their signed answer is here) and now answers "
@@ -116,6 +117,15 @@ def _keeps_own_pass(save: SaveFile) -> None:
         raise ChainError(f"{save.writer} let save {prev.sequence}'s moment go ahead of their "
                          f"turn (their signed pass is here) and now acts on it instead",
                          save.where)
+
+
+def _same_opening(mine: passes_ahead.Pass, own: list[dict], pending: dict | None) -> bool:
+    """Whether the save's own action (done, or waiting for its dice) is the very opening
+    of a sealed answer its writer gave ahead."""
+    if mine.answer.get("do") != passes_ahead.UNSEAL:
+        return False
+    acted = own[0] if own else (pending or {}).get("action")
+    return isinstance(acted, dict) and all(acted.get(k) == v for k, v in mine.answer.items())
 
 
 def _saves(count: int) -> str:

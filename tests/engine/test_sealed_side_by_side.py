@@ -9,12 +9,24 @@ to every order. Played between three homes of Tiny Bids (tests/sealedgame.py).""
 from __future__ import annotations
 
 import functools
+import subprocess
+import sys
 from dataclasses import dataclass
 
 import pytest
 
-from pbem import answering, chain, gameplay, games, passes_ahead, session, store
-from pbem.errors import ChainError, IllegalAction
+from pbem import (
+    answering,
+    chain,
+    gameplay,
+    games,
+    identity,
+    passes_ahead,
+    paths,
+    session,
+    store,
+)
+from pbem.errors import ChainError, IllegalAction, UsageError
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from tests.security.kit import labelled_key
@@ -178,3 +190,38 @@ def test_a_player_who_never_answers_is_claimed_against_once_the_others_answers_m
     chain.check_next(games.get(KIND), carried, claimed)
     assert claimed.actions[0]["do"] == "claim" and claimed.actions[0]["roles"] == ["blue"]
 
+
+
+def test_an_answer_to_a_save_her_pbem_has_moved_on_from_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red's sealed bid is in before green's: green's pbem writes the save that folds it in
+    and asks green next. A bid green then gives to the earlier save (her watcher and her
+    ``pbem apply`` at the same moment) is refused, so that no one answers twice."""
+    game = played()
+    green = game.people["green"].key.public.line
+    monkeypatch.setattr(identity, "local_publics", lambda: {green: "green"})  # (her machine)
+    passes_ahead.keep(game.seals["red"], store.game_folder(game.asking.game_id))
+    carried = answering.carry_folded(game.asking, game.people["green"])
+    assert carried is not None and carried.save is not None
+    assert carried.save.due is not None and carried.save.due["role"] == "green"
+    with pytest.raises(UsageError, match="already signed the save after this one"):
+        answering.seal_now(game.asking, game.people["green"], {"do": "bid", "amount": 1})
+    path = answering.seal_now(carried.save, game.people["green"], {"do": "bid", "amount": 1})
+    assert passes_ahead.read(path).sequence == carried.save.sequence
+
+
+def test_a_pbem_deciding_for_a_game_holds_it_against_every_other_process() -> None:
+    """While one pbem holds a game's lock, another process cannot take it."""
+    probe = ("import fcntl, sys\n"
+             "with open(sys.argv[1], 'ab') as f:\n"
+             "    try:\n"
+             "        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+             "    except BlockingIOError:\n"
+             "        sys.exit(3)\n")
+    game_id = "b1d5" * 8
+    with store.game_lock(game_id), store.game_lock(game_id):  # (held twice: not taken twice)
+        lock = paths.data_dir() / "locks" / f"{game_id}.lock"
+        held = subprocess.run([sys.executable, "-c", probe, str(lock)], check=False)
+        assert held.returncode == 3
+    free = subprocess.run([sys.executable, "-c", probe, str(lock)], check=False)
+    assert free.returncode == 0

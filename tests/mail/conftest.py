@@ -24,9 +24,10 @@ from tests.mail.servers import (
 )
 
 IMAP_USERS = {"alice": "alice-imap-secret", "bob": "bob-imap-secret", "carol": "carol-imap-pw",
-              "dave": "dave-imap-pw"}
+              "dave": "dave-imap-pw", "erin": "erin-imap-pw"}
 SMTP_USERS = {"alice@pbem.test": "alice-smtp-secret", "bob@pbem.test": "bob-smtp-secret",
-              "carol@pbem.test": "carol-smtp-pw", "dave@pbem.test": "dave-smtp-pw"}
+              "carol@pbem.test": "carol-smtp-pw", "dave@pbem.test": "dave-smtp-pw",
+              "erin@pbem.test": "erin-smtp-pw"}
 
 
 class MemoryKeyring(KeyringBackend):
