@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -22,30 +23,31 @@ def game_folder(game_id: str) -> Path:
     return paths.data_dir() / "games" / game_id
 
 
-_HELD: dict[Path, int] = {}
+_HELD = threading.local()  # the game locks this thread holds, with their depth
 
 
 @contextlib.contextmanager
 def game_lock(game_id: str) -> Iterator[None]:
     """This machine's pbems decide for a game one at a time: a watcher folding the answers
     in while its player gives hers with ``pbem apply`` would otherwise answer the same
-    moment twice. Held again by the same process, it is not taken twice."""
+    moment twice. Held again by the same thread, it is not taken twice."""
     path = paths.data_dir() / "locks" / f"{game_id}.lock"
-    if _HELD.get(path):
-        _HELD[path] += 1
+    held: dict[Path, int] = _HELD.__dict__.setdefault("depth", {})
+    if held.get(path):
+        held[path] += 1
         try:
             yield
         finally:
-            _HELD[path] -= 1
+            held[path] -= 1
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "ab") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        _HELD[path] = 1
+        held[path] = 1
         try:
             yield
         finally:
-            _HELD[path] = 0
+            held[path] = 0
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
