@@ -10,7 +10,8 @@ State layout (plain data, what a save holds):
   ``counters`` (action counters for this round, ids), ``taxed`` (round of the last special
   tax or null), ``leader`` (the general leading the realm: Sun Quan after Sun Ce's death),
   ``exile`` (null, or ``{host, area}``), ``loans`` (``{from, kind, amount, due}``),
-  ``decree_paid`` (the Secret Blood Decree's Influence already lost once);
+  ``decree_paid`` (the Secret Blood Decree's Influence already lost once, or never due
+  since Cao Cao attacked him first);
 * ``relations``: holder -> other leader -> level (the holder's own table; non-humans
   included as columns; Ma Teng has none);
 * ``areas``: area -> ``holder`` (a role, a non-human's id or null), ``defence`` (its
