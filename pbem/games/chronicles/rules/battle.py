@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, non_human, stratagems
+from pbem.games.chronicles.rules import aftermath, deals, non_human, stratagems
 from pbem.games.chronicles.rules.strength import (
     Contributor,
     Fight,
@@ -174,6 +174,8 @@ def fight(b: Board, battle: dict[str, Any]) -> None:
             aftermath.send_home(b, force, "no battle")
         battle["status"] = "fought"
         battle["result"] = {"winner": None, "how": "void"}
+        return
+    if deals.land_sale(b, battle):
         return
     f = build(b, battle)
     if not battle.get("begun"):

@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import deals
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
@@ -354,7 +355,8 @@ def supply_cost(b: Board, force: Mapping[str, Any], territory: str) -> int:
 
 def close(b: Board) -> None:
     """The last muster closes: supplies are paid for every placement not yet paid for
-    (a defender at home pays none). Nothing is refunded later."""
+    (a defender at home pays none; a helper's, by the helped when they agreed so).
+    Nothing is refunded later."""
     for x in live(b):
         for force in x["forces"]:
             if "paid" in force or not force.get("units"):
@@ -365,11 +367,15 @@ def close(b: Board) -> None:
                 b.note(f"{b.name(who)} defends at home: no supplies", "s9.6.home-defence")
                 continue
             cost = supply_cost(b, force, x["territory"])
-            paid = min(cost, b.gold(who))
-            b.realm(who)["gold"] -= paid
+            payer = deals.supplies_payer(b, force)
+            paid = min(cost, b.gold(payer))
+            b.realm(payer)["gold"] -= paid
             force["paid"] = paid
             rule = "s9.5.same-territory" if force.get("from") == x["territory"] else \
                 "s9.5.supplies"
-            b.note(f"{b.name(who)} pays {paid} gold of supplies for "
-                   f"{b.area(x['area']).name}" + (f" (owes {cost}, has no more)"
-                                                  if paid < cost else ""), rule)
+            if payer != who:
+                rule = deals.SUPPLIES
+            b.note(f"{b.name(payer)} pays {paid} gold of supplies for "
+                   + (f"{b.name(who)}'s forces in " if payer != who else "")
+                   + f"{b.area(x['area']).name}" + (f" (owes {cost}, has no more)"
+                                                    if paid < cost else ""), rule)
