@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import deals
+from pbem.games.chronicles.rules import deals, exile
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
@@ -109,6 +109,8 @@ def check_entry(b: Board, role: str, entry: Mapping[str, Any]) -> None:
     if not units and not gens:
         return
     launch = entry.get("from")
+    if side == "invade" and rebellion(b, role, area, launch):
+        return
     if side != "defend" and (launch not in b.data.territories
                              or not any(b.holder(a) == role
                                         for a in b.territory(launch).area_ids())):
@@ -125,6 +127,12 @@ def check_entry(b: Board, role: str, entry: Mapping[str, Any]) -> None:
         if not helped or helped == role:
             raise IllegalAction("helps: the leader helped", "s9.2.army-reinforce")
         _route(b, role, entry, target)
+
+
+def rebellion(b: Board, role: str, area: str, launch: Any) -> bool:
+    """Is this invasion an exile's rebellion in the area lent to him, launched from its
+    own territory (16.0, notes 58)?"""
+    return exile.guest_of(b, area) == role and launch == b.territory_of(area).id
 
 
 def _check_invasion(b: Board, role: str, area: str, launch: str, target: str) -> None:
