@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import events, stratagems
+from pbem.games.chronicles.rules import events, non_human, stratagems
 from pbem.games.chronicles.rules.strength import (
     KIND_ORDER,
     Fight,
@@ -157,6 +157,7 @@ def finish(b: Board, f: Fight) -> None:
         captives(b, f, win, lose)
     if win is f.inv and not f.swapped:
         occupy(b, f)
+    non_human.escape_x(b, lose.main, lose.took_part)
     both_wiped = f.how == "both wiped out"
     if b.is_human(win.main) and not both_wiped:
         b.shift_influence(win.main, change(b, "battle-won"), "battle won", "s14.mil.win")
