@@ -202,7 +202,7 @@ def land_sale(b: Board, battle: dict[str, Any]) -> bool:
                "is fought", LAND)
         return False
     price = int(deal["price"])
-    b.realm(buyer)["gold"] -= price
+    b.pay(buyer, price, "the price of the land", LAND)
     b.earn(seller, price)
     b.s["areas"][area]["holder"] = buyer
     b.note(f"{b.name(seller)} sells {b.area(area).name} to {b.name(buyer)} for {price} "
@@ -276,7 +276,7 @@ def buy_armies(b: Board, act: dict[str, Any]) -> None:
     for kind, n in units.items():
         pool[kind] = int(pool[kind]) - n
         mine[kind] = int(mine.get(kind, 0)) + n
-    b.realm(buyer)["gold"] -= price + supplies
+    b.pay(buyer, price + supplies, "the armies and their supplies", SUPPLY)
     b.earn(seller, price)
     b.note(f"{b.name(seller)} sells {text} to {b.name(buyer)} for {price} gold", ARMIES)
     b.note(f"{b.name(buyer)} pays {supplies} gold of basic supplies for them", SUPPLY)
