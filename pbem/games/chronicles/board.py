@@ -10,7 +10,8 @@ State layout (plain data, what a save holds):
   ``counters`` (action counters for this round, ids), ``taxed`` (round of the last special
   tax or null), ``leader`` (the general leading the realm: Sun Quan after Sun Ce's death),
   ``exile`` (null, or ``{host, area}``), ``loans`` (``{from, kind, amount, due}``),
-  ``decree_paid`` (the Secret Blood Decree's Influence already lost once);
+  ``decree_paid`` (the Secret Blood Decree's Influence already lost once, or never due
+  since Cao Cao attacked him first);
 * ``relations``: holder -> other leader -> level (the holder's own table; non-humans
   included as columns; Ma Teng has none);
 * ``areas``: area -> ``holder`` (a role, a non-human's id or null), ``defence`` (its
@@ -20,7 +21,8 @@ State layout (plain data, what a save holds):
   (``ready``, ``undiscovered``, ``free``, ``captive``, ``injured``, ``dead``,
   ``removed``), ``at`` (an area, for a free general found on the map, a general on an
   action or in battle; null in his realm's pool), ``captor``, ``healed`` (round he is
-  back), ``task`` (``action:<n>`` or ``battle:<id>`` this round, else null);
+  back), ``task`` (``action:<n>`` or ``battle:<id>`` this round, else null), ``guest``
+  (made on first use: the area an X-loyalty leader found by a search stays on, 15.0 point 4);
 * ``non_human``: id -> ``active``, ``objects`` (objects lying with him);
 * ``pile``: ``draw`` (player cards left, ids), ``discard``, ``removed``;
 * ``supply``: ``actions`` (action counters for the draws, ids), ``objects`` (free objects),

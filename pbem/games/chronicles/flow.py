@@ -14,6 +14,7 @@ from pbem.games.chronicles.rules import (
     actions,
     battle,
     completion,
+    deals,
     draws,
     exile,
     muster,
@@ -26,8 +27,8 @@ from pbem.offers import ActionSpec
 
 SEASON = "season"
 MUSTER = "muster"
-SEASON_PARTS = ("loans", "trades", "welcome", "actions", "guards", "answers", "muster",
-                "plans", "let_through", "exile")
+SEASON_PARTS = ("loans", "trades", "deals", "welcome", "actions", "guards", "answers",
+                "muster", "plans", "let_through", "exile")
 MUSTER_PARTS = ("muster", "plans", "let_through")
 EXCHANGE_NAMES = {1: "season orders", 2: "second muster", 3: "last muster"}
 RULES = {1: "s4.0.simultaneous", 2: "s9.0.incremental", 3: "s9.0.incremental"}
@@ -90,6 +91,7 @@ def check_answer(b: Board, role: str, order: Mapping[str, Any]) -> None:
                             f"{unknown[0]!r} (parts: {', '.join(parts)})", RULES[ex["number"]])
     if ex["number"] == 1:
         trades.check_trades(b, role, order)
+        deals.check_deals(b, role, order)
         actions.check_actions(b, role, order)
         exile.check_exile(b, role, order)
     muster.check_muster(b, role, order)

@@ -255,6 +255,7 @@ RULES: dict[str, Reader] = {
     "trade-barred-levels": _INTS, "relation-range": pair(0, 20),
     "loan-levels": mapping(choice("gold", "armies"), integer(0, 20)),
     "disaster-sides": mapping(choice("east", "west"), _INTS), "disaster-redraw": pair(1, 99),
+    "x-placement-draws": integer(1, 999),
 }
 """Each rule's reader. The ``rules`` section must give every one, and no other."""
 

@@ -397,7 +397,7 @@ def test_what_is_reconstructed() -> None:
     for section in ("terrain", "battle_outcome", "morale", "relation_changes",
                     "influence_changes"):
         assert counts[section] == 0, section
-    assert counts["non_human"] == 3 and counts["rules"] == 1
+    assert counts["non_human"] == 3 and counts["rules"] == 2
     assert DATA.territories["si-li"].marked("areas.lo-yang.terrain")
     assert not DATA.territories["si-li"].marked("areas.lo-yang.entry_from")
     assert DATA.card_of("ji-zhou").sources["icons.flood"] == "L84"

@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles.rules import completion, exile
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import battle, completion, exile, muster
 from tests.games.chronicles import kit
 
 BIAO = ["jiang-ling", "xiang-yang", "jiang-xia", "chang-sha", "wu-ling", "ling-ling"]
@@ -228,3 +229,66 @@ def test_an_exile_who_wins_ground_of_his_own_is_home() -> None:
     exile.settle(b)
     assert state["realms"]["liu-biao"]["exile"] is None
     assert exile.guest_of(b, "ru-nan") is None
+
+
+def _rebel(state: dict, *entries: dict, plans: list | None = None, dice: tuple = ()) -> Board:
+    """Liu Biao's (and others') muster entries placed; the battle phase fought."""
+    b = kit.board(state, *dice)
+    orders: dict = {"liu-biao": {"do": "season", "muster": list(entries),
+                                 "plans": plans or []}}
+    muster.check_muster(b, "liu-biao", orders["liu-biao"])
+    muster.place_all(b, orders, 1)
+    muster.close(b)
+    battle.fight_all(b)
+    return b
+
+
+REBEL = {"area": "ru-nan", "side": "invade", "from": "yu-zhou",
+         "generals": ["cai-mao"], "units": {"infantry": 4}}
+
+
+@pytest.mark.rule("chronicles:s16.rebel")
+def test_an_exile_rebels_in_his_lent_area() -> None:
+    """An exile may rise against his host in the area lent to him, from that area's own
+    territory; it is fought as a battle. Cao Cao leaves Ru Nan unguarded: Liu Biao wins,
+    takes it (Influence for the battle and the area, the land value rises), and his exile
+    ends at the completion phase."""
+    state = _hosted()
+    b = _rebel(state, REBEL)
+    x = state["round"]["battles"][0]
+    assert x["invader"] == "liu-biao" and x["defender"] == "cao-cao"
+    assert x["result"]["winner"] == "liu-biao"
+    assert state["areas"]["ru-nan"]["holder"] == "liu-biao"
+    assert state["lands"]["yu-zhou"]["land_value"] == kit.position(3)["lands"]["yu-zhou"][
+        "land_value"] + 1
+    assert b.influence("liu-biao") == 11 + 1 + 1
+    assert "rebels in Ru Nan, the area lent to him" in kit.log_text(b)
+    completion.run(b)
+    assert state["realms"]["liu-biao"]["exile"] is None
+
+
+@pytest.mark.rule("chronicles:s16.rebel")
+def test_a_rebellion_is_fought_against_the_hosts_defence() -> None:
+    """The host defends the lent area like any other: Liu Biao's plan withdraws at once
+    and the area stays Cao Cao's, but the conflict costs both a level."""
+    state = _hosted()
+    b = _rebel(state, REBEL, plans=[{"area": "ru-nan", "first": "retreat"}])
+    assert state["areas"]["ru-nan"]["holder"] == "cao-cao"
+    assert exile.guest_of(b, "ru-nan") == "liu-biao"
+    assert (b.relation("liu-biao", "cao-cao"), b.relation("cao-cao", "liu-biao")) == (4, 4)
+
+
+@pytest.mark.rule("chronicles:s16.rebel")
+def test_an_exile_rebels_only_in_his_own_lent_area() -> None:
+    """An exile holds no ground to launch other invasions from: another area of the same
+    territory, or his lent area launched from elsewhere, is refused, and nothing
+    changes."""
+    state = _hosted()
+    b = kit.board(state)
+    for entry in ({**REBEL, "area": "xu-chang"}, {**REBEL, "from": "yan-zhou"}):
+        before = copy.deepcopy(state)
+        with pytest.raises(IllegalAction) as err:
+            muster.check_muster(b, "liu-biao", {"muster": [entry]})
+        assert err.value.rule == "s9.0.invade"
+        assert state == before
+    muster.check_muster(b, "liu-biao", {"muster": [REBEL]})

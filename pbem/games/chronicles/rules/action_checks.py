@@ -15,7 +15,7 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import envoys
+from pbem.games.chronicles.rules import deals, envoys
 from pbem.games.chronicles.rules.means import Means
 
 TYPES = "s2.3.3.types"
@@ -178,10 +178,13 @@ def _works(b: Board, role: str, act: Mapping[str, Any], seen: Seen, base: Record
 
 
 def _diplomacy(b: Board, role: str, act: Mapping[str, Any], base: Record) -> Record:
-    uses = [k for k in ("court", "search", "recruit") if act.get(k)]
+    uses = [k for k in ("court", "search", "recruit", "buy") if act.get(k)]
     if len(uses) != 1:
-        raise fail("a diplomatic relations action courts, searches or recruits: name "
-                   "exactly one of court, search, recruit", "s8.4.A.2.placement")
+        raise fail("a diplomatic relations action courts, searches, recruits or buys "
+                   "armies: name exactly one of court, search, recruit, buy",
+                   "s8.4.A.2.placement")
+    if uses[0] == "buy":
+        return deals.check_buy(b, role, act, base)
     if uses[0] == "search":
         tid = _territory(b, act["search"])
         if not _holds_some(b, role, tid):

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import stratagems
+from pbem.games.chronicles.rules import events, non_human, stratagems
 from pbem.games.chronicles.rules.strength import (
     KIND_ORDER,
     Fight,
@@ -36,11 +36,13 @@ def change(b: Board, key: str) -> int:
 
 
 def begin(b: Board, f: Fight) -> None:
-    """The attack begins (notes 30): attacking a leader one is at 9 with costs 2."""
+    """The attack begins (notes 30): attacking a leader one is at 9 with costs 2; the
+    secret blood decree (notes 51)."""
     inv, dfd = f.inv.main, f.dfd.main
     if b.is_human(inv) and dfd is not None and b.relation(inv, dfd) == 9:
         b.shift_influence(inv, change(b, "attack-friend"),
                           f"attacking {b.name(dfd)}, a friend at level 9", "s14.mil.attack-friend")
+    events.decree_attack(b, inv, dfd)
 
 
 # ------------------------------------------------------------------ forces home
@@ -155,6 +157,7 @@ def finish(b: Board, f: Fight) -> None:
         captives(b, f, win, lose)
     if win is f.inv and not f.swapped:
         occupy(b, f)
+    non_human.escape_x(b, lose.main, lose.took_part)
     both_wiped = f.how == "both wiped out"
     if b.is_human(win.main) and not both_wiped:
         b.shift_influence(win.main, change(b, "battle-won"), "battle won", "s14.mil.win")

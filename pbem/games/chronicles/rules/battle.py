@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, non_human, stratagems
+from pbem.games.chronicles.rules import aftermath, deals, muster, non_human, stratagems
 from pbem.games.chronicles.rules.strength import (
     Contributor,
     Fight,
@@ -78,6 +78,10 @@ def _still_possible(b: Board, battle: dict[str, Any]) -> bool:
         b.note(f"{b.name(inv)} already holds {b.area(area).name}: no battle", "s10.3.1.choice")
         return False
     launch = _launch(battle)
+    if muster.rebellion(b, inv, area, launch):
+        b.note(f"{b.name(inv)} rebels in {b.area(area).name}, the area lent to him: it is "
+               "fought as a battle", "s16.rebel")
+        return True
     if launch is not None and not any(b.holder(a) == inv
                                       for a in b.territory(launch).area_ids()):
         b.note(f"{b.name(inv)} no longer holds any area of {b.territory(launch).name}: the "
@@ -174,6 +178,8 @@ def fight(b: Board, battle: dict[str, Any]) -> None:
             aftermath.send_home(b, force, "no battle")
         battle["status"] = "fought"
         battle["result"] = {"winner": None, "how": "void"}
+        return
+    if deals.land_sale(b, battle):
         return
     f = build(b, battle)
     if not battle.get("begun"):

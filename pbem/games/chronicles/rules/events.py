@@ -64,6 +64,40 @@ def _blood_decree(b: Board, card: Event, drawer: str, rule: str) -> str:
     return FIRED
 
 
+DECREE = "secret-blood-decree"
+DECREE_RULE = "s14.pol.blood-decree"
+
+
+def decree_attack(b: Board, invader: str | None, defender: str | None) -> None:
+    """An attack begins (notes 30, 51): the first attack of a human on the decree's target
+    while it is in force costs him Influence, once; an attack of the target's on a human,
+    at any time, spares that human for good (``realms.<role>.decree_paid``)."""
+    card = b.data.events.get(DECREE)
+    if card is None or invader is None or defender is None or invader == defender:
+        return
+    facts = lasting(b).get(DECREE)
+    target = (facts or {}).get("target") or card.params.get("target", "cao-cao")
+    if invader == target and b.is_human(defender):
+        realm = b.realm(defender)
+        if not realm.get("decree_paid"):
+            realm["decree_paid"] = True
+            if facts is not None:
+                b.note(f"{b.name(target)} attacks {b.name(defender)} first: the decree "
+                       f"will never cost {b.name(defender)} Influence", DECREE_RULE)
+        return
+    if facts is None or defender != target or not b.is_human(invader):
+        return
+    realm = b.realm(invader)
+    if realm.get("decree_paid"):
+        b.note(f"{b.name(invader)} attacks {b.name(target)}: the decree costs him nothing "
+               "now", DECREE_RULE)
+        return
+    realm["decree_paid"] = True
+    amount = int(b.data.influence_changes["blood-decree"].amount)
+    b.shift_influence(invader, amount, f"attacking {b.name(target)} under the decree",
+                      DECREE_RULE)
+
+
 def _xu_zhou(b: Board, card: Event, drawer: str, rule: str) -> str:
     attacker = card.params.get("attacker", "lu-bu")
     if not b.is_non_human(attacker) or not b.areas_of(attacker):

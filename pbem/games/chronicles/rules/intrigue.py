@@ -7,7 +7,7 @@ from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import rolls
+from pbem.games.chronicles.rules import non_human, rolls
 
 Action = dict[str, Any]
 
@@ -176,6 +176,9 @@ def search(b: Board, act: Action) -> None:
     if appears is not None and appears > b.year:
         b.note(f"the search turns up {b.name(gid)}, whose year ({appears}) has not come: "
                "the search fails", "s11.5.search-year")
+        return
+    if b.general(gid).loyalty is None:
+        non_human.place_found(b, gid)
         return
     area = next(a for a in b.territory(tid).area_ids() if b.holder(a) == role)
     b.general_state(gid).update(status="free", employer=FREE, at=area, captor=None,

@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import deals, exile
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
@@ -108,6 +109,8 @@ def check_entry(b: Board, role: str, entry: Mapping[str, Any]) -> None:
     if not units and not gens:
         return
     launch = entry.get("from")
+    if side == "invade" and rebellion(b, role, area, launch):
+        return
     if side != "defend" and (launch not in b.data.territories
                              or not any(b.holder(a) == role
                                         for a in b.territory(launch).area_ids())):
@@ -124,6 +127,12 @@ def check_entry(b: Board, role: str, entry: Mapping[str, Any]) -> None:
         if not helped or helped == role:
             raise IllegalAction("helps: the leader helped", "s9.2.army-reinforce")
         _route(b, role, entry, target)
+
+
+def rebellion(b: Board, role: str, area: str, launch: Any) -> bool:
+    """Is this invasion an exile's rebellion in the area lent to him, launched from its
+    own territory (16.0, notes 58)?"""
+    return exile.guest_of(b, area) == role and launch == b.territory_of(area).id
 
 
 def _check_invasion(b: Board, role: str, area: str, launch: str, target: str) -> None:
@@ -354,7 +363,8 @@ def supply_cost(b: Board, force: Mapping[str, Any], territory: str) -> int:
 
 def close(b: Board) -> None:
     """The last muster closes: supplies are paid for every placement not yet paid for
-    (a defender at home pays none). Nothing is refunded later."""
+    (a defender at home pays none; a helper's, by the helped when they agreed so).
+    Nothing is refunded later."""
     for x in live(b):
         for force in x["forces"]:
             if "paid" in force or not force.get("units"):
@@ -365,11 +375,15 @@ def close(b: Board) -> None:
                 b.note(f"{b.name(who)} defends at home: no supplies", "s9.6.home-defence")
                 continue
             cost = supply_cost(b, force, x["territory"])
-            paid = min(cost, b.gold(who))
-            b.realm(who)["gold"] -= paid
+            payer = deals.supplies_payer(b, force)
+            paid = min(cost, b.gold(payer))
+            b.realm(payer)["gold"] -= paid
             force["paid"] = paid
             rule = "s9.5.same-territory" if force.get("from") == x["territory"] else \
                 "s9.5.supplies"
-            b.note(f"{b.name(who)} pays {paid} gold of supplies for "
-                   f"{b.area(x['area']).name}" + (f" (owes {cost}, has no more)"
-                                                  if paid < cost else ""), rule)
+            if payer != who:
+                rule = deals.SUPPLIES
+            b.note(f"{b.name(payer)} pays {paid} gold of supplies for "
+                   + (f"{b.name(who)}'s forces in " if payer != who else "")
+                   + f"{b.area(x['area']).name}" + (f" (owes {cost}, has no more)"
+                                                    if paid < cost else ""), rule)

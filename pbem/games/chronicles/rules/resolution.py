@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import envoys, intrigue, rolls
+from pbem.games.chronicles.rules import deals, envoys, intrigue, rolls
 
 REASSIGNED = "s11.0.reassigned"
 DEVELOPED = "s14.dev.land"
@@ -161,6 +161,7 @@ STEPS: tuple[tuple[tuple[str, ...], Resolver], ...] = (
     (("search",), intrigue.search),
     (("recruit",), intrigue.recruit),
     (("court",), intrigue.court),
+    (("buy",), deals.buy_armies),
     (("land",), land),
     (("prevent-flood",), prevent_flood),
     (("defence",), defence),
