@@ -396,7 +396,9 @@ def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
     witness_answers.check(answer, request, str(path))
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    _send_beside(path, answer_letter.prepare(answer, request, cfg, mine), cfg, eml, dry_run)
+    if _send_beside(path, answer_letter.prepare(answer, request, cfg, mine), cfg, eml,
+                    dry_run):
+        answers.note_sent(answer)
 
 
 def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
@@ -411,24 +413,27 @@ def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None
     passes_ahead.check(games.get(request.kind), given, request, str(path))
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    _send_beside(path, answer_letter.prepare_pass(given, request, cfg, mine), cfg, eml,
-                 dry_run)
+    if _send_beside(path, answer_letter.prepare_pass(given, request, cfg, mine), cfg, eml,
+                    dry_run):
+        answers.note_sent(given)
 
 
 def _send_beside(path: Path, letter: Any, cfg: Config, eml: Path | None,
-                 dry_run: bool) -> None:
-    """Post (or write, or only describe) the letter carrying a file beside the saves."""
+                 dry_run: bool) -> bool:
+    """Post (or write, or only describe) the letter carrying a file beside the saves;
+    whether it was posted."""
     if dry_run:
         say(f"Would send {path.name} to {', '.join(letter.addressing.everyone)}.")
         say("Nothing was sent.")
-        return
+        return False
     if eml is not None:
         write_new(eml, compose.eml_bytes(letter.message))
         say(f"Wrote {eml}: open it with your mail program and send it "
             f"(to {', '.join(letter.addressing.everyone)})")
-        return
+        return False
     delivery.post(letter, cfg)
     say(f"Sent {path.name} to {', '.join(letter.addressing.everyone)}.")
+    return True
 
 
 def _answer_own(save: savefile.SaveFile, mine: PublicKey | None, cfg: Config) -> None:

@@ -89,6 +89,12 @@ def unsent_passes(me: LocalIdentity, game: str | None = None
     return out
 
 
+def note_sent(given: passes_ahead.Pass | witness_answers.Answer) -> None:
+    """Record a pass or witness answer posted by hand (pbem send), so that no later run
+    of pbem inbox or pbem watch posts it again."""
+    _mark_sent(_pass_id(given) if isinstance(given, passes_ahead.Pass) else _answer_id(given))
+
+
 def _pass_id(given: passes_ahead.Pass) -> str:
     return "pass:" + hashlib.sha256(given.dump()).hexdigest()
 

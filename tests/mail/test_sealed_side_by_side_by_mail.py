@@ -83,4 +83,4 @@ def _no_bid_before_the_openings(messages: list[bytes]) -> None:
             break
         assert not any(b"amount" in data for data in parts)
         checked += 1
-    assert checked >= 4  # three sealed bids and the save of them
+    assert checked >= 3  # the three sealed bids (the save of them may follow an opening)
