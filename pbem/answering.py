@@ -20,6 +20,7 @@ from pbem import (
     gameplay,
     games,
     keeping,
+    nudge,
     passes_ahead,
     responses,
     savefile,
@@ -324,6 +325,7 @@ def pass_now(request: SaveFile, me: LocalIdentity, path: Path | None = None
 def _keep_given(given: passes_ahead.Pass, request: SaveFile, path: Path | None) -> Path:
     """An answer given ahead, kept in the store (and beside ``path``, whose copy is named)."""
     kept = passes_ahead.keep(given, store.game_folder(request.game_id))
+    nudge.touch()
     if path is None:
         return kept
     beside = path.resolve().parent / kept.name

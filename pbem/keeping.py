@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem import identity, savefile, store
+from pbem import identity, nudge, savefile, store
 from pbem.errors import ChainError, WriteError
 from pbem.ledger import Ledger
 from pbem.signing import PublicKey
@@ -47,6 +47,7 @@ def write(save: savefile.SaveFile, path: Path, prev: savefile.SaveFile | None = 
     savefile.write(path, save.raw)
     store.keep(save)
     remember(save)
+    nudge.touch()
     return path
 
 

@@ -33,9 +33,9 @@ Targets (checked here, never in timed tests):
   median of 20 seeded 5-player games (``chronicles_saves_per_player_per_round``,
   pbem/games/chronicles/bench.py); the last of five sealed season orders arriving to every
   pbem revealing them, on local Dovecot, within 2 s (``chronicles_reveal_round_trip_ms``,
-  median, and the ``_max_ms``; pbem/mail/bench_reveal.py): from the fifth order sent to
-  the last of the five watchers holding all five openings (its own mailed, the four
-  others filed).
+  median, and the ``_max_ms``; pbem/mail/bench_reveal.py): from the fifth order given (by
+  the seat asked first, who binds them) to the last of the five watchers holding all five
+  openings (its own mailed, the four others filed).
 """
 
 from __future__ import annotations

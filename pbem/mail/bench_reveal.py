@@ -5,23 +5,22 @@
 new 5-player game of Chronicles of the Three Kingdoms (open dice), joined by mail and
 started by its first seat, whose save ends where the season orders of Spring 196 are asked
 of every seat at once (as the table ends it). Each seat seals ``- {do: season}`` with
-``pbem apply SAVE ORDERS.yaml`` (a ``.pbem-ahead.yaml`` file, no save): the three middle
-seats mail theirs with ``pbem send`` one after another, each filed by every watcher; the
-last seat seals hers and leaves it to her watcher; the first seat seals hers and mails it,
-and the last seat's watcher, hearing of it, mails the fifth order. None of that is timed.
+``pbem apply SAVE ORDERS.yaml`` (a ``.pbem-ahead.yaml`` file, no save), and its watcher mails
+it (nobody runs ``pbem send``).
 
-The time is taken from the moment the fifth order is sent (its watcher's ``sealed ...
-sent`` line) to the moment the last of the five watchers holds the openings of all five,
-i.e. can reveal them: the first seat's watcher hears of the fifth order (IMAP IDLE), writes
-the save that binds the five sealed orders and mails it with the opening of its own order;
-every other watcher files that save and mails the opening of its own; each watcher is done
-once it has mailed its own opening (its ``opened`` line) and filed the other four
-(``filed ... opening of ...``). Three mail hops in a row, each waiting for Dovecot's IDLE.
+The seats asked after the first seal theirs first, one after another, each filed by every
+watcher (untimed); the seat asked first, who binds the orders, seals hers last. The time is
+taken from the moment that fifth order is given (her ``pbem apply`` returns) to the moment
+the last of the five watchers holds the openings of all five, i.e. can reveal them: her
+watcher, woken by her own ``pbem apply`` (pbem/nudge.py), writes the save that binds the
+five sealed orders and mails it with the opening of her own order; every other watcher
+files that save and mails the opening of its own; each watcher is done once it has mailed
+its own opening (its ``opened`` line) and filed the other four (``filed ... opening of
+...``). Two mail hops in a row, each waiting for Dovecot's IDLE notice.
 
-Why that order: a seat whose order is sealed but not mailed has it mailed by her watcher
-the next time mail wakes it; a seat whose watcher files the orders of every seat before
-hers while hers is missing writes a save of those alone (the question moves on); and the
-first seat's own ``pbem send`` of the fifth order wakes no watcher of hers to bind them.
+Why the seat asked first comes last: a seat whose watcher holds the orders of every seat
+asked before her while hers is missing writes a save of those alone (the question moves on
+to her), which is one more save and one more hop.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from __future__ import annotations
 import re
 import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -135,33 +135,31 @@ def _asks_everyone(save: Any) -> bool:
 
 def _sample(homes: Homes, mover: bench._Home, asking: Any, written: Path, root: Path,
             marks: dict[str, int]) -> float:
-    """The season orders of ``asking``: the middle seats' orders sealed and mailed one
-    after another, each filed by every watcher; the last seat's sealed, not mailed; the
-    first seat's sealed and mailed, upon which the last seat's watcher mails hers.
-    Milliseconds from that fifth order sent to the last watcher holding every opening."""
-    roles = {str(p["name"]): str(p["role"]) for p in asking.players}
+    """The season orders of ``asking``: every seat but the one asked first seals hers with
+    ``pbem apply`` (her watcher mails it), each filed by every watcher, untimed; then the
+    seat asked first, who binds them, seals hers. Milliseconds from that last order given
+    to the last watcher holding every opening."""
+    from pbem import games, passes_ahead
+
+    names = {str(p["role"]): str(p["name"]) for p in asking.players}
     seq, game = asking.sequence, asking.game_id[:8]
-    first, *middle, last = list(homes)
-    for sender in middle:
-        bench._pbem(homes[sender], "send", _seal(homes[sender], mover, asking, written, root,
-                                                  marks[sender]))
+    order = passes_ahead.queue(games.get(asking.kind), asking)
+    for role in order[1:]:
+        _seal(homes[names[role]], mover, asking, written, root, marks[names[role]])
         for name, home in homes.items():
-            if name != sender:
-                _watcher(home).wait_for(rf"^filed .*sealed answer of {roles[sender]} to save "
+            if name != names[role]:
+                _watcher(home).wait_for(rf"^filed .*sealed answer of {role} to save "
                                         rf"{seq} of game {game}, ", marks[name])
-    _seal(homes[last], mover, asking, written, root, marks[last])
-    bench._pbem(homes[first], "send", _seal(homes[first], mover, asking, written, root,
-                                            marks[first]))
-    _, start, _ = _watcher(homes[last]).wait_for(rf"^sealed .* game {game}, save {seq}: ",
-                                                 marks[last])
+    _seal(homes[names[order[0]]], mover, asking, written, root, marks[names[order[0]]])
+    start = time.perf_counter()
     done = []
     for name, home in homes.items():
         watcher = _watcher(home)
         own = rf"^opened .* game {game}, save {seq + 1}: "
         moments = [watcher.wait_for(own, marks[name])[1]]
-        for other in homes:
-            if other != name:
-                moments.append(watcher.wait_for(rf"^filed .*opening of {roles[other]} to save "
+        for role in order:
+            if names[role] != name:
+                moments.append(watcher.wait_for(rf"^filed .*opening of {role} to save "
                                                 rf"{seq + 1} of game {game}, ", marks[name])[1])
         done.append(max(moments))
     return (max(done) - start) * 1000

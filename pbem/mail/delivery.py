@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from pbem import gamedata
-from pbem.chain import ANSWERS, WITNESS
+from pbem.chain import ANSWERS, UNSEAL, WITNESS
 from pbem.config import Config
 from pbem.errors import UsageError
 from pbem.mail import compose, copies, outbox, passwords, picture, smtp
@@ -63,13 +63,14 @@ def prepare(save: SaveFile, cfg: Config, mine: PublicKey | None,
 def worth_a_picture(save: SaveFile, recipients: list[str]) -> bool:
     """Whether a person receiving ``save`` may look at its map: not for a roll request
     (the position is that of the save before it, and the recipient's pbem answers it), nor
-    for a witness's answer after which no recipient has anything to decide (their pbem
-    files it and tidies it away). Drawing the map takes longer than the rest of the
+    for the save of sealed answers alone (every pbem opens its own, unattended), nor for a
+    witness's answer after which no recipient has anything to decide (their pbem files it
+    and tidies it away). Drawing the map takes longer than the rest of the
     message, and a witnessed roll waits for it."""
     due = save.due
     if due is None:
         return True
-    if due["step"] in (WITNESS, ANSWERS):
+    if due["step"] in (WITNESS, ANSWERS, UNSEAL):
         return False
     answer = bool(save.actions) and save.actions[0]["do"] == WITNESS
     return not answer or due["role"] in recipients

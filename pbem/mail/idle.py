@@ -24,7 +24,9 @@ import re
 import select
 import ssl
 import time
+from collections.abc import Callable
 
+from pbem import nudge
 from pbem.config import Server
 from pbem.errors import MailError
 from pbem.mail import imap, network
@@ -68,18 +70,19 @@ class Idler:
 
     # ------------------------------------------------------------ IDLE
 
-    def wait(self, seconds: float) -> bool:
-        """Idle for at most ``seconds``; True as soon as the server announces new mail."""
+    def wait(self, seconds: float, woken: Callable[[], bool] | None = None) -> bool:
+        """Idle for at most ``seconds``; True as soon as the server announces new mail, or
+        ``woken`` (asked five times a second) says so."""
         with network.reported("imap", self.folder.server):
             try:
-                return self._idle(min(seconds, RENEW))
+                return self._idle(min(seconds, RENEW), woken)
             except imaplib.IMAP4.abort as exc:
                 raise MailError(f"the server closed the connection ({exc})",
                                 self.where) from None
             except imaplib.IMAP4.error as exc:
                 raise MailError(f"the server answered: {exc}", self.where) from None
 
-    def _idle(self, seconds: float) -> bool:
+    def _idle(self, seconds: float, woken: Callable[[], bool] | None = None) -> bool:
         conn = self.folder.conn
         tag = b"pbemidle%d" % next(_tags)
         conn.send(tag + b" IDLE\r\n")
@@ -97,10 +100,13 @@ class Idler:
             news = news or self._news(line)
         deadline = time.monotonic() + seconds
         while not news:
-            line = self._line(deadline)
-            if line is None:
+            line = self._line(min(deadline, time.monotonic() + nudge.CHECK_EVERY))
+            if line is not None:
+                news = self._news(line)
+            elif time.monotonic() >= deadline:
                 break
-            news = self._news(line)
+            elif woken is not None and woken():
+                news = True
         conn.send(b"DONE\r\n")
         while True:  # the end of IDLE, perhaps after more news
             line = self._line(time.monotonic() + network.TIMEOUT)

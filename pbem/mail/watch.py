@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
-from pbem import answering, deadlines, lateness
+from pbem import answering, deadlines, lateness, nudge
 from pbem.config import Config, Server
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
@@ -95,6 +95,7 @@ class Watcher:
         self.late_told: set[str] = set()
         self.code = 0
         self._idle_now = False
+        self._nudge_seen = 0
         self._stop_asked = False
 
     # ------------------------------------------------------------ the loop
@@ -103,10 +104,12 @@ class Watcher:
         """Watch until stopped (or for one pass); the exit code."""
         with self._signals():
             try:
+                nudge.silence()  # what the watcher itself keeps needs no second pass
                 self.out(self._heading())
                 if not self.settings.once:
                     threading.Thread(target=self._warm, daemon=True).start()
                 while True:
+                    self._nudge_seen = nudge.stamp()  # (a nudge during the pass: once more)
                     ok = self._guarded_pass()
                     if self.settings.once:
                         return 0 if ok else self.code
@@ -198,7 +201,7 @@ class Watcher:
         if self.idler is not None:
             try:
                 with self._interruptible():
-                    self.idler.wait(wait if wait is not None else RENEW)
+                    self.idler.wait(wait if wait is not None else RENEW, self._nudged)
             except MailSettingsError:
                 raise
             except PbemError as exc:
@@ -206,11 +209,19 @@ class Watcher:
                 self._failed(f"pbem: {exc.kind}: {exc.line()}", exc.exit_code)
                 self._sleep(self._retry())
             return
-        self._sleep(wait if wait is not None else self.settings.interval)
+        self._sleep(wait if wait is not None else self.settings.interval, self._nudged)
 
-    def _sleep(self, seconds: float) -> None:
+    def _nudged(self) -> bool:
+        """Whether a command of this player changed the local store since the last pass."""
+        return nudge.stamp() != self._nudge_seen
+
+    def _sleep(self, seconds: float, woken: Callable[[], bool] | None = None) -> None:
+        deadline = time.monotonic() + seconds
         with self._interruptible():
-            time.sleep(seconds)
+            while (left := deadline - time.monotonic()) > 0:
+                time.sleep(min(left, nudge.CHECK_EVERY))
+                if woken is not None and woken():
+                    return
 
     # ------------------------------------------------------------ IDLE
 
