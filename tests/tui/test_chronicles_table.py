@@ -49,3 +49,29 @@ def test_the_table_shows_the_realms_and_asks_for_season_orders(tmp_path: Path) -
     assert "Cao Cao" in seen["screen"] and "gold" in seen["screen"]
     assert "Round 1/100" in seen["screen"]
     assert "No rule summary" not in seen["screen"] and "sealed" in seen["screen"]
+
+
+def test_lang_zh_names_the_realms_and_places_in_chinese(tmp_path: Path) -> None:
+    """With --lang zh the table names leaders and places in Chinese characters, the areas
+    of the territories included (the log may name any of them)."""
+    from pbem import games
+
+    named = {entry["id"]: entry["zh"]
+             for entry in games.get(KIND).named({"players": 3})}
+    assert named["cao-cao"] == "曹操" and named["lo-yang"] == "洛陽"
+    app = make_app(chronicles(tmp_path), lang="zh")
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(12):
+                if not isinstance(app.screen, HandOverScreen | ConfirmScreen):
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+            await settle(pilot, lambda: app.turn is not None
+                         and app.current_prompt() is not None)
+            seen["screen"] = screen_text(app)
+
+    asyncio.run(run())
+    assert "曹操" in seen["screen"]

@@ -145,6 +145,8 @@ class Chronicles(ReplaceableData, GameModule):
             for record in getattr(data, section).values():
                 if getattr(record, "zh", ""):
                     out.append({"id": record.id, "name": record.name, "zh": record.zh})
+        for territory in data.territories.values():
+            out += [{"id": a.id, "name": a.name, "zh": a.zh} for a in territory.areas if a.zh]
         return out
 
     def describe_action(self, action: dict[str, Any]) -> str:
