@@ -180,6 +180,30 @@ def pass_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
     return Answer(request, None, path, passed=given)
 
 
+def seal_by_response(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """This player's answer to a question answered sealed side by side, given by her
+    standing response, sealed and kept to be sent (``None``: none decides it, or she has
+    answered already)."""
+    role = request.role_of(me.key.public)
+    if role is None or not sealed_question(request, me) \
+            or role in passes_in_store(request) or not responses.load(request.game_id):
+        return None
+    try:
+        module = games.get(request.kind)
+        composer = session.Composer(request, me)
+        asked = passes_ahead.game_prompt(module, request)
+        if asked is None:
+            return None
+        action = responses.decide(module, request, composer.state,
+                                  passes_ahead.as_asked(asked, role), composer.known())
+        if action is None:
+            return None
+        path = seal_now(request, me, action)
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
+    return Answer(request, None, path, passed=passes_ahead.read(path))
+
+
 def open_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
     """The opening of this player's sealed answer, given side by side with the others once
     every answer is bound (no decision: it is given unattended), kept in the store to be
@@ -421,7 +445,7 @@ def _answer_game(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[Answer
             continue
         if save is not None and save.due is not None:
             for ahead in (pass_ahead(save, me), open_ahead(save, me),
-                          seal_again(save, me)):
+                          seal_again(save, me), seal_by_response(save, me)):
                 if ahead is not None:
                     out.append(ahead)
         if save is None or save.due is None or not my_turn(save, me.key.public):

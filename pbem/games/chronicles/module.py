@@ -17,6 +17,7 @@ from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.chronicles import dataset, describe, flow, picture_board, random_orders
+from pbem.games.chronicles import responses as standing_responses
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import DATA_DIR
 from pbem.games.chronicles.orders import ORDERS
@@ -131,6 +132,14 @@ class Chronicles(ReplaceableData, GameModule):
 
     def standing_orders(self) -> dict[str, tuple[tuple[str, ...], str, str]]:
         return dict(ORDERS)
+
+    def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
+                rule: Any) -> dict[str, Any] | None:
+        return standing_responses.respond(prompt.step, rule)
+
+    def check_responses(self, given: Mapping[str, Any], where: str,
+                        options: Mapping[str, Any]) -> None:
+        standing_responses.check(given, where)
 
     def dice_context(self, state: State) -> str:
         calendar = state["calendar"]
