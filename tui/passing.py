@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pbem import answering, passes_ahead, verification
+from pbem import answers_ahead, passes_ahead, verification
 from pbem.engine import ActionSpec
 from pbem.errors import PbemError
 from pbem.identity import LocalIdentity
@@ -121,7 +121,7 @@ class Passing(Base):
         if turn is None or not await self._sure():
             return
         try:
-            path = answering.pass_now(turn.prev, turn.me, turn.path)
+            path = answers_ahead.pass_now(turn.prev, turn.me, turn.path)
             if path is None:
                 raise PbemError("this moment cannot be let go side by side")
         except PbemError as exc:
@@ -157,7 +157,7 @@ class Passing(Base):
         try:
             checked = verification.check(offer.save, Ledger(offer.me.key.public), [],
                                          offer.path)
-            path = answering.pass_now(offer.save, offer.me, offer.path)
+            path = answers_ahead.pass_now(offer.save, offer.me, offer.path)
             if path is None:
                 raise PbemError("this moment cannot be let go ahead of your turn")
             checked.commit()

@@ -12,6 +12,7 @@ import typer
 
 from pbem import (
     answering,
+    answers_ahead,
     atomic,
     drafts,
     gamedata,
@@ -277,10 +278,10 @@ def apply(
         probe = session.Composer(prev, local)  # raises the precise "addressed to ..." refusal
         if not probe.my_move() and not (actions == [{"do": "pass"}]
                                         and probe.role in probe.queue) \
-                and not answering.sealed_question(prev, local):
+                and not answers_ahead.sealed_question(prev, local):
             saving.role_for(prev, local)  # (a question passed ahead: the same refusal)
         due_role = probe.role
-    if prev.due["step"] in answering.AUTOMATIC and not answering.opened_side_by_side(prev):
+    if prev.due["step"] in answering.AUTOMATIC and not answers_ahead.opened_side_by_side(prev):
         raise UsageError("this save asks for an answer that needs no decision, not for "
                          f"actions: pbem witness {save_path}", str(save_path))
     ledger = Ledger(local.key.public)
@@ -289,7 +290,7 @@ def apply(
             and _passed_ahead(prev, local, save_path, as_json):
         checked.commit()
         return
-    if not dry_run and not _hot_seat(prev, explicit) and answering.sealed_question(prev, local):
+    if not dry_run and not _hot_seat(prev, explicit) and answers_ahead.sealed_question(prev, local):
         _sealed_ahead(prev, local, actions, save_path, str(actions_path), as_json)
         checked.commit()
         return
@@ -373,7 +374,7 @@ def _passed_ahead(prev: savefile.SaveFile, local: identity.LocalIdentity, save_p
                   as_json: bool) -> bool:
     """A lone pass to a question put to several players in turn: given ahead, side by
     side with the others asked, as a small signed file (False: it goes in a save)."""
-    path = answering.pass_now(prev, local, save_path)
+    path = answers_ahead.pass_now(prev, local, save_path)
     if path is None:
         return False
     if as_json:
@@ -393,7 +394,7 @@ def _sealed_ahead(prev: savefile.SaveFile, local: identity.LocalIdentity,
     if len(actions) != 1:
         raise UsageError("this question is answered sealed, side by side with the other "
                          "players: give exactly one action, your answer", where)
-    path = answering.seal_now(prev, local, actions[0], save_path)
+    path = answers_ahead.seal_now(prev, local, actions[0], save_path)
     if as_json:
         print_json({"wrote": [], "sealed": str(path), "draft": ""})
         return

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from pbem import answering, passes_ahead, paths, responses, savefile, witness_answers
+from pbem import answering, answers_ahead, passes_ahead, paths, responses, savefile, witness_answers
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
@@ -83,7 +83,7 @@ def unsent_passes(me: LocalIdentity, game: str | None = None
         role = None if save is None else save.role_of(me.key.public)
         if save is None or role is None:
             continue
-        given = answering.passes_in_store(save).get(role)
+        given = answers_ahead.passes_in_store(save).get(role)
         if given is not None and _pass_id(given) not in sent:
             out.append((given, save))
     return out

@@ -6,7 +6,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem import answering, games, lateness, passes_ahead, witness_answers
+from pbem import answering, answers_ahead, games, lateness, passes_ahead, witness_answers
 from pbem.deadlines import Clock
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
@@ -81,9 +81,9 @@ def _asked(save: SaveFile, role: str | None, mine: bool) -> tuple[str, bool]:
     asked = passes_ahead.game_prompt(module, save) if order else None
     kind = passes_ahead.kind_of(asked) if asked is not None else passes_ahead.PASS["do"]
     if kind != passes_ahead.PASS["do"]:
-        return _sealed_asked(text, kind, role in answering.passes_in_store(save),
+        return _sealed_asked(text, kind, role in answers_ahead.passes_in_store(save),
                              role in order)
-    passed = answering.passes_in_store(save)
+    passed = answers_ahead.passes_in_store(save)
     if mine and save.due["role"] != role:
         return f"those asked before you let it go: your move ({text})", False
     if role in passed:

@@ -17,6 +17,7 @@ import pytest
 
 from pbem import (
     answering,
+    answers_ahead,
     chain,
     gameplay,
     games,
@@ -145,7 +146,7 @@ def test_the_first_player_may_answer_in_a_save_and_the_others_answers_follow() -
     chain.check_next(module, game.asking, own)
     assert [a["do"] for a in own.actions] == ["seal"]
     assert own.due is not None and own.due["role"] == "green"
-    again = answering.seal_again(own, game.people["green"])
+    again = answers_ahead.seal_again(own, game.people["green"])
     assert again is not None and again.passed is not None
     assert again.passed.answer == game.seals["green"].answer
     blue = session.Composer(own, game.people["blue"], passes={}).give_sealed(
@@ -201,12 +202,12 @@ def test_an_answer_to_a_save_her_pbem_has_moved_on_from_is_refused(
     green = game.people["green"].key.public.line
     monkeypatch.setattr(identity, "local_publics", lambda: {green: "green"})  # (her machine)
     passes_ahead.keep(game.seals["red"], store.game_folder(game.asking.game_id))
-    carried = answering.carry_folded(game.asking, game.people["green"])
+    carried = answers_ahead.carry_folded(game.asking, game.people["green"])
     assert carried is not None and carried.save is not None
     assert carried.save.due is not None and carried.save.due["role"] == "green"
     with pytest.raises(UsageError, match="already signed the save after this one"):
-        answering.seal_now(game.asking, game.people["green"], {"do": "bid", "amount": 1})
-    path = answering.seal_now(carried.save, game.people["green"], {"do": "bid", "amount": 1})
+        answers_ahead.seal_now(game.asking, game.people["green"], {"do": "bid", "amount": 1})
+    path = answers_ahead.seal_now(carried.save, game.people["green"], {"do": "bid", "amount": 1})
     assert passes_ahead.read(path).sequence == carried.save.sequence
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from pbem import (
-    answering,
+    answers_ahead,
     games,
     passes_ahead,
     savefile,
@@ -182,7 +182,7 @@ def _play_a_year(players: dict[str, Player], watchers: dict[str, Watching], game
         if save.state.get("calendar", {}).get("round", 0) > YEAR:
             return save
         me = key_of(player)
-        if answering.sealed_question(save, me):
+        if answers_ahead.sealed_question(save, me):
             module = games.get(save.kind)
             if save.role_of(me.key.public) in passes_ahead.gathered(module, save, [path.parent]):
                 continue  # (her pbem gave her answer again, to a save that moved it on)

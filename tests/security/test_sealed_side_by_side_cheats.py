@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pbem import answering, chain, games, passes_ahead, saving, session, store
+from pbem import answers_ahead, chain, games, passes_ahead, saving, session, store
 from pbem.errors import ChainError, PbemError
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
@@ -75,11 +75,11 @@ def test_an_answer_left_out_is_given_again_unchanged() -> None:
     chain.check_next(MODULE, game.asking, short)
     assert short.due is not None and short.due["role"] == "blue"
     passes_ahead.keep(game.seals["blue"], store.game_folder(game.asking.game_id))
-    again = answering.seal_again(short, game.people["blue"])
+    again = answers_ahead.seal_again(short, game.people["blue"])
     assert again is not None and again.save is not None, again
     chain.check_next(MODULE, short, again.save)
     assert again.save.actions == [{"do": "bid", "amount": 3}]
-    assert answering.seal_again(again.save, game.people["blue"]) is None
+    assert answers_ahead.seal_again(again.save, game.people["blue"]) is None
 
 
 def test_an_answer_in_clear_is_never_taken_ahead() -> None:

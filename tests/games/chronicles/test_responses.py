@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import answering, games, identity, passes_ahead, responses, selfplay
+from pbem import answers_ahead, games, identity, passes_ahead, responses, selfplay
 from pbem.errors import UsageError
 from tests.security.kit import labelled_key
 
@@ -35,13 +35,13 @@ def test_a_muster_passed_by_standing_response_is_sealed_unattended() -> None:
     role = asked[-1]
     me = people[role]
     responses.store(module, save, {"muster": "ask"}, "responses.yaml")  # type: ignore[arg-type]
-    assert answering.seal_by_response(save, me) is None  # type: ignore[arg-type]
+    assert answers_ahead.seal_by_response(save, me) is None  # type: ignore[arg-type]
     responses.store(module, save, {"muster": "pass"}, "responses.yaml")  # type: ignore[arg-type]
-    given = answering.seal_by_response(save, me)  # type: ignore[arg-type]
+    given = answers_ahead.seal_by_response(save, me)  # type: ignore[arg-type]
     assert given is not None and given.passed is not None and given.path is not None
     assert given.passed.role == role and given.passed.answer["do"] == "seal"
     assert b"do: muster" not in given.path.read_bytes()  # (sealed: the order is not shown)
-    assert answering.seal_by_response(save, me) is None  # type: ignore[arg-type]
+    assert answers_ahead.seal_by_response(save, me) is None  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad, says", [({"battle": "pass"}, "not 'battle'"),
