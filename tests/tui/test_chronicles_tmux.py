@@ -1,0 +1,85 @@
+"""Chronicles at one keyboard in a real terminal: `pbem new chronicles-of-the-three-kingdoms
+--hotseat`, then `pbem play`; every seat gives its season orders by the number key of the
+offer and Enter (an order that places nothing), each sealed in its own save and handed
+over, until the table shows the next season. Seven players fit an 80 by 24 terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+from tests.tui.terminal import Terminal
+
+ROOT = Path(__file__).resolve().parents[2]
+PBEM = f"{sys.executable} -c 'from pbem.cli.main import run; run()'"
+KIND = "chronicles-of-the-three-kingdoms"
+
+
+def _terminal(tmp_path: Path, size: tuple[int, int]) -> Terminal:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+           "TERM": "xterm-256color", "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT),
+           "XDG_DATA_HOME": str(home / ".local" / "share"),
+           "XDG_CONFIG_HOME": str(home / ".config")}
+    work = tmp_path / "work"
+    work.mkdir()
+    term = Terminal(work, env, size=size)
+    term.type(f"pbem() {{ {PBEM} \"$@\"; }}; clear")
+    return term
+
+
+def _new_and_play(term: Terminal, players: int) -> None:
+    term.type(f"pbem new {KIND} --hotseat --players {players}; echo \"rc=$? #new\"")
+    made = term.wait_for(lambda s: bool(re.search(r"^rc=\d+ #new$", s, re.M)), 60)
+    assert "rc=0 #new" in made and "reconstructed data" in made, made
+    save = re.search(r"Play with: pbem play (\S+)", made)[1]
+    term.type(f"clear; pbem play {save}; echo \"rc=$? #play\"")
+
+
+def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> None:
+    term = _terminal(tmp_path, (120, 40))
+    try:
+        _new_and_play(term, 3)
+        for seat in (1, 2, 3):
+            shown = term.wait_for(lambda s, n=seat: "1. Season orders" in s
+                                  and f"Playing: player-{n}" in s, 90)
+            assert "Spring 196" in shown and "Traceback" not in shown, shown
+            term.press("1")
+            signing = term.wait_for(lambda s: "Write and sign" in s)
+            assert "seals an answer" in signing, signing
+            term.press("Enter")
+            if seat < 3:
+                handed = term.wait_for(lambda s: "Hand over" in s)
+                assert f"Pass the keyboard to player-{seat + 1}" in handed, handed
+                term.press("Enter")
+        for _ in range(20):  # the openings, one save each at one keyboard
+            shown = term.steady()
+            assert "Traceback" not in shown
+            if "Hand over" in shown or "Write and sign" in shown:
+                term.press("Enter")
+            elif "Summer 196" in shown and "1. Season orders" in shown:
+                break
+        else:
+            raise AssertionError(f"the round did not reach Summer 196:\n{term.screen()}")
+        assert "Playing: player-" in shown, shown
+        term.press("q")
+        out = term.wait_for(lambda s: bool(re.search(r"^rc=\d+ #play$", s, re.M)), 30)
+        assert "rc=0 #play" in out and "Traceback" not in out, out
+    finally:
+        term.close()
+
+
+def test_seven_players_fit_an_80_by_24_terminal(tmp_path: Path) -> None:
+    term = _terminal(tmp_path, (80, 24))
+    try:
+        _new_and_play(term, 7)
+        shown = term.wait_for(lambda s: "1. Season orders" in s, 90)
+        assert "Playing: player-1" in shown and "Traceback" not in shown, shown
+        term.press("q")
+        out = term.wait_for(lambda s: bool(re.search(r"^rc=\d+ #play$", s, re.M)), 30)
+        assert "rc=0 #play" in out, out
+    finally:
+        term.close()
