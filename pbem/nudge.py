@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 
 from pbem import paths
 
@@ -18,12 +19,18 @@ def _path() -> os.PathLike[str]:
     return paths.data_dir() / "nudge"
 
 
-_silent = [False]
+_silent = [0]
 
 
-def silence() -> None:
-    """This process nudges no one (the watcher: it acts on what it keeps itself)."""
-    _silent[0] = True
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """Nothing kept meanwhile by this process nudges anyone (a watcher's own pass: it acts
+    on what it keeps itself)."""
+    _silent[0] += 1
+    try:
+        yield
+    finally:
+        _silent[0] -= 1
 
 
 def touch() -> None:

@@ -104,13 +104,13 @@ class Watcher:
         """Watch until stopped (or for one pass); the exit code."""
         with self._signals():
             try:
-                nudge.silence()  # what the watcher itself keeps needs no second pass
                 self.out(self._heading())
                 if not self.settings.once:
                     threading.Thread(target=self._warm, daemon=True).start()
                 while True:
                     self._nudge_seen = nudge.stamp()  # (a nudge during the pass: once more)
-                    ok = self._guarded_pass()
+                    with nudge.silenced():  # (what the pass keeps needs no second pass)
+                        ok = self._guarded_pass()
                     if self.settings.once:
                         return 0 if ok else self.code
                     self._between()
