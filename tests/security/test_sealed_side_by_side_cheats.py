@@ -136,3 +136,28 @@ def test_an_opening_is_not_given_before_every_answer_is_bound() -> None:
                                "nonce": "00" * 32})
     with pytest.raises(ChainError, match="takes only a 'seal'"):
         passes_ahead.check(MODULE, early, game.asking, "test")
+
+
+def test_an_answer_sealed_ahead_then_given_again_in_a_save_is_refused_on_arrival() -> None:
+    """Red seals her bid ahead, then (with a patched pbem) bids again in a save of her own:
+    whoever holds her sealed answer refuses that save when it arrives. Opening her own
+    sealed answer in a save of her own, when she gave that opening ahead too, is no second
+    answer: it is the very same opening (a game whose openings roll dice needs it)."""
+    from pbem.mail import filing
+
+    game = played()
+    folder = store.game_folder(game.asking.game_id)
+    for save in (game.asking, game.bound):
+        store.keep(save)
+    for given in (*game.seals.values(), *game.openings.values()):
+        passes_ahead.keep(given, folder)
+    again = session.Composer(game.asking, game.people["red"], passes={})
+    again.act({"do": "bid", "amount": 3})
+    cheat = again.finish()
+    with pytest.raises(ChainError, match="answers it again in a save"):
+        filing._keeps_own_pass(cheat)
+    opening = session.Composer(game.bound, game.people["red"], passes={})
+    opening.open_sealed()
+    own = opening.finish()
+    chain.check_next(MODULE, game.bound, own)
+    filing._keeps_own_pass(own)  # (the same opening: taken)
