@@ -1,21 +1,22 @@
 """A nudge between this machine's pbems: a command that keeps a save or an answer ahead in
 the local store (``pbem apply``, the table) touches one file, and a waiting ``pbem watch``
-looks at it five times a second. So the watcher acts at once on what its own player just did
-(writes the save of every sealed answer when hers came in last, say) instead of waiting
-for the next message, which may never come."""
+looks at it five times a second. So the watcher acts at once on what its own player just
+did (writes the save of every sealed answer when hers came in last, say) instead of
+waiting for the next message, which may never come."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 from pbem import paths
 
 CHECK_EVERY = 0.2  # seconds
 
 
-def _path() -> os.PathLike[str]:
+def _path() -> Path:
     return paths.data_dir() / "nudge"
 
 
@@ -37,7 +38,7 @@ def touch() -> None:
     """Say that the local store changed (never fails: a missed nudge only costs a wait)."""
     if _silent[0]:
         return
-    path = paths.data_dir() / "nudge"
+    path = _path()
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()
