@@ -16,7 +16,14 @@ from typing import Any
 from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
-from pbem.games.chronicles import dataset, describe, flow, picture_board, random_orders
+from pbem.games.chronicles import (
+    dataset,
+    describe,
+    flow,
+    picture_board,
+    random_orders,
+    scenario,
+)
 from pbem.games.chronicles import responses as standing_responses
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import DATA_DIR
@@ -75,9 +82,10 @@ class Chronicles(ReplaceableData, GameModule):
         return checked
 
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
+        state = opening_state(options, self.roles(options))
         if scene:
-            raise UsageError(f"{self.title} takes no scenario yet")
-        return opening_state(options, self.roles(options))
+            scenario.apply(state, scene)
+        return state
 
     def start(self, state: State, dice: Any, log: Log) -> None:
         flow.start(Board(state, dice, log))

@@ -1,0 +1,89 @@
+"""Chronicles scenarios (docs/scenarios.md, "Chronicles"): a game started from a described
+position instead of Spring 196's, for tutorials, rules questions and tests. Every key is
+optional; what is not named keeps the standard setup. A wrong key, name or value is refused
+in one line naming it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.errors import UsageError
+from pbem.games.chronicles import dataset
+from pbem.games.chronicles.records import SEASONS
+
+KEYS = ("year", "season", "realms", "areas", "relations")
+REALM_KEYS = ("gold", "influence", "units")
+
+
+def _fail(field: str, why: str) -> UsageError:
+    return UsageError(f"scenario field {field}: {why}")
+
+
+def _count(value: Any, field: str, low: int = 0, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low \
+            or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise _fail(field, f"is a whole number, {span}, not {value!r}")
+    return value
+
+
+def _mapping(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(field, "is a mapping")
+    return value
+
+
+def apply(state: dict[str, Any], scene: Mapping[str, Any]) -> None:
+    """Set the opening position ``state`` (Spring 196's) as ``scene`` describes it."""
+    unknown = sorted(set(scene) - set(KEYS))
+    if unknown:
+        raise _fail(unknown[0], f"is not a key of a Chronicles scenario ({', '.join(KEYS)})")
+    data = dataset.get(state.get("data"))
+    _calendar(state, scene, int(data.rule("start-year")), int(data.rule("end-year")))
+    for leader, given in _mapping(scene.get("realms", {}), "realms").items():
+        _realm(state, str(leader), _mapping(given, f"realms.{leader}"), tuple(data.armies))
+    for area, holder in _mapping(scene.get("areas", {}), "areas").items():
+        field = f"areas.{area}"
+        if area not in state["areas"]:
+            raise _fail(field, "is not an area of the map")
+        if holder is not None and holder not in state["realms"] \
+                and holder not in state["non_human"]:
+            raise _fail(field, f"{holder!r} is not a seated leader or a non-human leader "
+                               "in play (or null: nobody)")
+        state["areas"][area]["holder"] = holder
+    for leader, levels in _mapping(scene.get("relations", {}), "relations").items():
+        row = state["relations"].get(leader)
+        if row is None:
+            raise _fail(f"relations.{leader}", "is not a seated leader with a table")
+        for other, level in _mapping(levels, f"relations.{leader}").items():
+            if other not in row:
+                raise _fail(f"relations.{leader}.{other}", "is not a leader in play")
+            row[other] = _count(level, f"relations.{leader}.{other}", 0, 9)
+
+
+def _calendar(state: dict[str, Any], scene: Mapping[str, Any], first: int, last: int) -> None:
+    year = _count(scene.get("year", first), "year", first, last)
+    season = scene.get("season", SEASONS[0])
+    if season not in SEASONS:
+        raise _fail("season", f"is one of {', '.join(SEASONS)}, not {season!r}")
+    state["calendar"] = {"year": year, "season": season,
+                         "round": (year - first) * len(SEASONS) + SEASONS.index(season) + 1}
+
+
+def _realm(state: dict[str, Any], leader: str, given: Mapping[str, Any],
+           kinds: tuple[str, ...]) -> None:
+    realm = state["realms"].get(leader)
+    if realm is None:
+        raise _fail(f"realms.{leader}", "is not a seated leader")
+    unknown = sorted(set(given) - set(REALM_KEYS))
+    if unknown:
+        raise _fail(f"realms.{leader}.{unknown[0]}", f"is not one of {', '.join(REALM_KEYS)}")
+    if "gold" in given:
+        realm["gold"] = _count(given["gold"], f"realms.{leader}.gold")
+    if "influence" in given:
+        realm["influence"] = _count(given["influence"], f"realms.{leader}.influence")
+    for kind, number in _mapping(given.get("units", {}), f"realms.{leader}.units").items():
+        if kind not in kinds:
+            raise _fail(f"realms.{leader}.units.{kind}", f"is one of {', '.join(kinds)}")
+        realm["units"][kind] = _count(number, f"realms.{leader}.units.{kind}")
