@@ -65,7 +65,7 @@ def test_a_newcomer_takes_an_absent_seat_and_the_game_is_finished_by_mail(
     made = dt.datetime.now(dt.UTC).replace(microsecond=0) - dt.timedelta(days=3)
     by_role = {}
     with freeze_time(made):  # the opening, days ago, passed by hand
-        alice.run("new", "tiny-race-3", *ids, "--option", "target=14", "--dice", "open",
+        alice.run("new", "tiny-race-3", *ids, "--option", "target=24", "--dice", "open",
                   "--deadline", "1d", "--grace", "12h", "-o", first_path)
         first = savefile.read(first_path)
         by_role = {p["role"]: homes[p["name"]] for p in first.players}
@@ -102,7 +102,7 @@ def test_a_newcomer_takes_an_absent_seat_and_the_game_is_finished_by_mail(
     by_role["blue"] = dave
 
     game = claim.game_id
-    for _turn in range(40):  # to the end, by mail
+    for _turn in range(80):  # to the end, by mail (far enough for dave to play)
         for player in (alice, bob, carol):
             player.run("inbox")
         latest = newest(alice, game)
