@@ -7,11 +7,15 @@ waiting for the next message, which may never come."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from pbem import paths
+from pbem.atomic import write_replace
+from pbem.errors import PbemError
 
 CHECK_EVERY = 0.2  # seconds
 
@@ -21,6 +25,7 @@ def _path() -> Path:
 
 
 _silent = [0]
+_count = itertools.count()
 
 
 @contextlib.contextmanager
@@ -35,19 +40,21 @@ def silenced() -> Iterator[None]:
 
 
 def touch() -> None:
-    """Say that the local store changed (never fails: a missed nudge only costs a wait)."""
+    """Say that the local store changed (never fails: a missed nudge only costs a wait).
+    The file holds a fresh token each time, so that no clock's resolution can hide a
+    nudge."""
     if _silent[0]:
         return
-    path = _path()
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, PbemError):
+        path = _path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch()
-        os.utime(path)
+        token = f"{os.getpid()} {time.time_ns()} {next(_count)}"
+        write_replace(path, token.encode("ascii"))
 
 
-def stamp() -> int:
-    """When the store was last nudged (0: never)."""
+def stamp() -> str:
+    """The latest nudge's token ("": never nudged)."""
     try:
-        return os.stat(_path()).st_mtime_ns
-    except OSError:
-        return 0
+        return _path().read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""

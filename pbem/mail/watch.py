@@ -95,7 +95,7 @@ class Watcher:
         self.late_told: set[str] = set()
         self.code = 0
         self._idle_now = False
-        self._nudge_seen = 0
+        self._nudge_seen = ""
         self._stop_asked = False
 
     # ------------------------------------------------------------ the loop

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 from pbem import nudge
 
 
 def _touched() -> bool:
     before = nudge.stamp()
-    time.sleep(0.01)  # (past the file system's clock tick)
     nudge.touch()
     return nudge.stamp() != before
 
