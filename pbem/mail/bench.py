@@ -119,6 +119,24 @@ def _home(root: Path, name: str, dovecot: Any, smtp: Any) -> _Home:
     return home
 
 
+
+
+def _acquainted(root: Path, names: list[str], dovecot: Any, smtp: Any
+                ) -> tuple[dict[str, _Home], list[object]]:
+    """A home for each of ``names``, every one knowing the others; and the ``--opponent``
+    arguments with which the first invites the rest."""
+    homes = {n: _home(root, n, dovecot, smtp) for n in names}
+    lines = {n: _pbem(h, "whoami").strip().splitlines()[-1] for n, h in homes.items()}
+    for name, home in homes.items():
+        for other in names:
+            if other != name:
+                _pbem(home, "config", "opponent", lines[other], f"{other}@pbem.test")
+    opponents: list[object] = []
+    for other in names[1:]:
+        (root / f"{other}.id").write_text(lines[other] + "\n")
+        opponents += ["--opponent", root / f"{other}.id"]
+    return homes, opponents
+
 def _watch(home: _Home) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PBEM_", "PYTHON"))}
     env.update(home.env, PYTHONUNBUFFERED="1", PYTHONDONTWRITEBYTECODE="1")

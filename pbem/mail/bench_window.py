@@ -46,20 +46,11 @@ def window_round_trip_ms(samples: int = 4, said: dict[str, list[str]] | None = N
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as tmp, \
             bench._servers(names) as (dovecot, smtp):
         root = Path(tmp)
-        homes = {n: bench._home(root, n, dovecot, smtp) for n in names}
-        lines = {n: bench._pbem(h, "whoami").strip().splitlines()[-1] for n, h in homes.items()}
-        for name, home in homes.items():
-            for other in names:
-                if other != name:
-                    bench._pbem(home, "config", "opponent", lines[other], f"{other}@pbem.test")
+        homes, opponents = bench._acquainted(root, names, dovecot, smtp)
         alice = homes["alice"]
         try:
             for home in homes.values():
                 bench._watch(home)
-            opponents: list[object] = []
-            for other in names[1:]:
-                (root / f"{other}.id").write_text(lines[other] + "\n")
-                opponents += ["--opponent", root / f"{other}.id"]
             scenario = root / "scenario.yaml"
             scenario.write_text(SCENARIO)
             first = root / "first.pbem.yaml"

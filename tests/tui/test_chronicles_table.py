@@ -24,6 +24,16 @@ def chronicles(folder: Path) -> Path:
     return keeping.write_all(saves, folder)
 
 
+async def _to_the_first_question(app: Any, pilot: Any) -> None:
+    """Past the hand-overs and confirmations to the first question put to a seat."""
+    for _ in range(12):
+        if not isinstance(app.screen, HandOverScreen | ConfirmScreen):
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+    await settle(pilot, lambda: app.turn is not None and app.current_prompt() is not None)
+
+
 def test_the_table_shows_the_realms_and_asks_for_season_orders(tmp_path: Path) -> None:
     """At 120 by 40 the first seat sees the season, its realm's treasury and the rule
     summary of the question it is asked."""
@@ -32,13 +42,7 @@ def test_the_table_shows_the_realms_and_asks_for_season_orders(tmp_path: Path) -
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(12):
-                if not isinstance(app.screen, HandOverScreen | ConfirmScreen):
-                    break
-                await pilot.press("enter")
-                await settle(pilot)
-            await settle(pilot, lambda: app.turn is not None
-                         and app.current_prompt() is not None)
+            await _to_the_first_question(app, pilot)
             seen["screen"] = screen_text(app)
             seen["prompt"] = app.current_prompt()
 
@@ -64,13 +68,7 @@ def test_lang_zh_names_the_realms_and_places_in_chinese(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(12):
-                if not isinstance(app.screen, HandOverScreen | ConfirmScreen):
-                    break
-                await pilot.press("enter")
-                await settle(pilot)
-            await settle(pilot, lambda: app.turn is not None
-                         and app.current_prompt() is not None)
+            await _to_the_first_question(app, pilot)
             seen["screen"] = screen_text(app)
 
     asyncio.run(run())

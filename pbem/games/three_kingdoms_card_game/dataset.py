@@ -47,18 +47,10 @@ def get(digest: str | None) -> CardData:
     default = builtin()
     if digest is None or digest == default.hash:
         return default
-    data = _REGISTRY.get(digest) or _kept(digest)
+    data = _REGISTRY.get(digest) \
+        or kept_data.recall("three-kingdoms-card-game", digest, from_document)
     if data is None:
         raise UsageError(f"no card data set with hash {digest[:16]}... is loaded on this "
                          f"machine (give its file with --data)")
     return data
 
-
-def _kept(digest: str) -> CardData | None:
-    """The data set with this hash from this machine's kept copy (a long-running pbem,
-    such as ``pbem watch``, meets games made or checked by other runs), registered."""
-    document = kept_data.kept_document("three-kingdoms-card-game", digest)
-    if document is None:
-        return None
-    data = from_document(document)
-    return data if data.hash == digest else None

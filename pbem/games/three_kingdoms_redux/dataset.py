@@ -257,18 +257,10 @@ def get(digest: str | None) -> DataSet:
     default = builtin()
     if digest is None or digest == default.hash:
         return default
-    data = _REGISTRY.get(digest) or _kept(digest)
+    data = _REGISTRY.get(digest) \
+        or kept_data.recall("three-kingdoms-redux", digest, from_document)
     if data is None:
         raise UsageError(f"no data set with hash {digest[:16]}... is loaded on this machine "
                          f"(give its file with --data)")
     return data
 
-
-def _kept(digest: str) -> DataSet | None:
-    """The data set with this hash from this machine's kept copy (a long-running pbem,
-    such as ``pbem watch``, meets games made or checked by other runs), registered."""
-    document = kept_data.kept_document("three-kingdoms-redux", digest)
-    if document is None:
-        return None
-    data = from_document(document)
-    return data if data.hash == digest else None
