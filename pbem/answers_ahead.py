@@ -65,7 +65,8 @@ def pass_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
     module = games.get(request.kind)
     role = request.role_of(me.key.public)
     if role is None or role not in passes_ahead.queue(module, request) \
-            or role in passes_in_store(request) or not responses.load(request.game_id):
+            or role in passes_in_store(request) \
+            or not responses.effective(games.get(request.kind), request):
         return None
     try:
         composer = session.Composer(request, me)
@@ -75,7 +76,8 @@ def pass_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
             return None
         if asked.role != role:
             asked = passes_ahead.as_asked(asked, role)
-        action = responses.decide(module, request, composer.state, asked, known)
+        action = responses.decide(module, request, composer.state, asked, known,
+                                  composer.keys())
         if action != passes_ahead.PASS:
             return None
         given = composer.give_pass()
@@ -93,7 +95,8 @@ def seal_by_response(request: SaveFile, me: LocalIdentity) -> Answer | None:
     answered already)."""
     role = request.role_of(me.key.public)
     if role is None or not sealed_question(request, me) \
-            or role in passes_in_store(request) or not responses.load(request.game_id):
+            or role in passes_in_store(request) \
+            or not responses.effective(games.get(request.kind), request):
         return None
     try:
         module = games.get(request.kind)
@@ -102,7 +105,8 @@ def seal_by_response(request: SaveFile, me: LocalIdentity) -> Answer | None:
         if asked is None:
             return None
         action = responses.decide(module, request, composer.state,
-                                  passes_ahead.as_asked(asked, role), composer.known())
+                                  passes_ahead.as_asked(asked, role), composer.known(),
+                                  composer.keys())
         if action is None:
             return None
         path = seal_now(request, me, action)

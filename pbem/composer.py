@@ -306,7 +306,7 @@ class Composer:
         if action["do"] == sealed_orders.SEAL and sealed_orders.must_seal(
                 self.state, asked, self.role):  # given again (a draft): its own answer
             assert asked is not None
-            action = sealed_orders.reopen(self.state, asked, action, self._keys())
+            action = sealed_orders.reopen(self.state, asked, action, self.keys())
         if action["do"] in chain.ENGINE_VERBS:
             raise IllegalAction(f"'{action['do']}' is done by pbem itself")
         prompt = self.prompt()
@@ -345,7 +345,7 @@ class Composer:
                 and body["do"] in {spec.verb for spec in prompt.actions}:
             assert asked is not None
             gameplay.trial(self.module, self.state, self.role, body, seat)
-            body = sealed_orders.seal(self.state, asked, body, self._keys())
+            body = sealed_orders.seal(self.state, asked, body, self.keys())
         try:
             if seat is not None:
                 body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
@@ -420,7 +420,7 @@ class Composer:
             raise IllegalAction("this question cannot be put to you yet", prompt.rule)
         body = complete_action(mine, dict(order))
         gameplay.trial(self.module, self.state, self.role, body, self._seat())
-        sealed = sealed_orders.seal(self.state, asked, body, self._keys())
+        sealed = sealed_orders.seal(self.state, asked, body, self.keys())
         return passes_ahead.make(self.prev, self.me.key, self.role, sealed)
 
     def give_opening(self) -> passes_ahead.Pass | None:
@@ -431,7 +431,7 @@ class Composer:
                 or passes_ahead.kind_of(prompt) != passes_ahead.UNSEAL \
                 or self.role not in [prompt.role, *prompt.ahead]:
             return None
-        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        body = sealed_orders.unseal(self.state, self.role, self.keys())
         return passes_ahead.make(self.prev, self.me.key, self.role, body)
 
     def give_pass(self) -> passes_ahead.Pass | None:
@@ -493,7 +493,7 @@ class Composer:
         return {k: self.chosen.get(v, v) if isinstance(v, str) else v
                 for k, v in action.items()}
 
-    def _keys(self) -> Any:
+    def keys(self) -> Any:
         """This player's keys in this game (for what they seal to themselves)."""
         return seating.seat(self._stub, self.role, self.me.key).keys
 
@@ -504,7 +504,7 @@ class Composer:
         own = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
         if due is None or due["step"] != UNSEAL or own or self.pending is not None:
             raise IllegalAction("this save does not ask to open a sealed answer")
-        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        body = sealed_orders.unseal(self.state, self.role, self.keys())
         mark, before = len(self.log.entries), len(self.dice.rolls)
         saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
         try:

@@ -25,6 +25,7 @@ from pbem.dice import Dice
 from pbem.offers import ActionSpec as ActionSpec
 from pbem.offers import Option as Option
 from pbem.offers import Param as Param
+from pbem.secrets.private_pick import PrivatePick
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -244,10 +245,23 @@ class GameModule(ABC):
         return {}
 
     def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
-                rule: Any) -> dict[str, Any] | None:
+                rule: Any, pick: PrivatePick | None = None) -> dict[str, Any] | None:
         """The action a player's standing response ``rule`` (kept on her machine,
-        pbem/responses.py) gives to ``prompt``, or ``None`` when it does not decide."""
+        pbem/responses.py) gives to ``prompt``, or ``None`` when it does not decide.
+        ``pick`` draws what a rule leaves to chance, unforeseeable by the others
+        (``None`` where the player has no keys in the game: such a rule asks her)."""
         return None
+
+    def default_responses(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The standing responses a player has until she sets her own (step -> rule);
+        hers replace them step by step, ``ask`` included. Empty: she is asked."""
+        return {}
+
+    def plan_offers(self, state: State, role: str) -> list[ActionSpec]:
+        """What ``role`` may plan, when her save hands the game to others for a moment,
+        for the time it comes back to her (pbem/plans.py), in the order she will be asked.
+        Empty: the table offers no plan."""
+        return []
 
     def check_responses(self, given: Mapping[str, Any], where: str,
                         options: Mapping[str, Any]) -> None:

@@ -16,12 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pbem import atomic, paths, plans, strict_yaml
+from pbem import atomic, games, paths, plans, strict_yaml
 from pbem.engine import Action, GameModule
 from pbem.errors import IllegalAction, PbemError, UsageError
 from pbem.hidden import Known
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
+from pbem.secrets.private_pick import PrivatePick
 
 ASK = "ask"
 
@@ -62,17 +63,28 @@ def forget(game_id: str) -> None:
     _path(game_id).unlink(missing_ok=True)
 
 
-def decide(module: GameModule, save: SaveFile, state: dict[str, Any], prompt: Any,
-           known: Known) -> Action | None:
-    """The answer this machine's standing response gives to ``prompt``, or ``None``."""
+def effective(module: GameModule, save: SaveFile) -> dict[str, Any]:
+    """The standing responses that answer for this machine's player: the game's defaults
+    (:meth:`GameModule.default_responses`), each replaced by hers where she set one."""
+    defaults = module.default_responses(save.game.get("options") or {})
     try:
-        given = load(save.game_id)
+        return {**defaults, **load(save.game_id)}
     except PbemError:
-        return None
-    rule = given.get(prompt.step)
+        return defaults
+
+
+def decide(module: GameModule, save: SaveFile, state: dict[str, Any], prompt: Any,
+           known: Known, keys: Any = None) -> Action | None:
+    """The answer this machine's standing response gives to ``prompt``, or ``None``.
+    ``keys`` (the player's keys in the game) draw what a rule leaves to chance."""
+    rule = effective(module, save).get(prompt.step)
     if rule is None or rule == ASK:
         return None
-    return module.respond(state, prompt, known, rule)
+    pick = None
+    if keys is not None:
+        pick = PrivatePick(keys.nonce_seed(
+            f"standing-response:{save.sha256}:{prompt.step}:{prompt.role}"))
+    return module.respond(state, prompt, known, rule, pick)
 
 
 def _written_log() -> Path:
@@ -102,7 +114,7 @@ def answer(request: SaveFile, me: LocalIdentity) -> SaveFile | None:
     planned = plans.due(request, request.role_of(me.key.public))
     if planned is not None:
         plans.forget(request.game_id)  # (it serves once, whether it carries the move or not)
-    if not load(request.game_id) and not planned:
+    if not effective(games.get(request.kind), request) and not planned:
         return None
     made = _answered(request, me, planned or [])
     if made is not None:
@@ -119,7 +131,8 @@ def _answered(request: SaveFile, me: LocalIdentity, planned: list[Action]) -> Sa
         if not composer.my_move():
             break
         prompt = composer.prompt(composer.known())
-        action = decide(composer.module, request, composer.state, prompt, composer.known())
+        action = decide(composer.module, request, composer.state, prompt, composer.known(),
+                        composer.keys())
         if action is None and planned:
             action = planned.pop(0)
         if action is None:

@@ -38,6 +38,7 @@ from tui.mapview import MapView
 from tui.opening import Opened, check
 from tui.painting import Painter
 from tui.passing import Passing
+from tui.planning import Planning
 from tui.reviewing import Reviewing
 from tui.seen import Sight
 from tui.turn import Turn, Written
@@ -47,7 +48,8 @@ PLAY_ONLY = {"undo", "finish", "orders", "why_not"}
 REVIEW_ONLY = {"jump", "search", "next_match", "save_step", "edge"}
 
 
-class TableApp(Painter, TurnFlow, Handing, Reviewing, Claiming, Passing, App[str | None]):
+class TableApp(Painter, TurnFlow, Handing, Planning, Reviewing, Claiming, Passing,
+               App[str | None]):
     """Play a turn, or review a game, from one save. Returns what to tell the player
     when it closes (where the draft or the last save is)."""
 

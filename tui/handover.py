@@ -164,6 +164,7 @@ class Handing(Base):
             self.note(self.t("Not written: {why}", why=exc.line()), "red")
             return
         self.written.append(done)
+        await self.offer_plan(turn, done)
         await self.go_on(done, turn.me.key.public)
 
     # ------------------------------------------------------------------ going on

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.widgets import Static
 
-from pbem import deadlines, lateness
+from pbem import deadlines, lateness, plans
 from pbem.engine import ActionSpec, Prompt
 from tui import panels
 from tui.actionlist import ActionList
@@ -198,11 +198,22 @@ class Painter(Base):
                       path=sent.path, name=sent.next_name, role=self.role_label(sent.next_role),
                       text=self.say(sent.next_text))
 
+    def _plan_text(self) -> str:
+        """The plan kept for when the game is back after the save just written, if any."""
+        sent = self.sent
+        if sent is None or sent.next_role is None:
+            return ""
+        plan = plans.load(sent.save.game_id)
+        if plan is None or plan["after"]["sha256"] != sent.save.sha256:
+            return ""
+        return self.t("When it is back, your plan plays: {verbs} (kept on this machine only).",
+                      verbs=", ".join(str(a["do"]) for a in plan["then"]))
+
     def read_only_text(self) -> str:
         """Why the table only shows this save (empty while playing), and the claim this
         player may make."""
-        return " ".join(filter(None, [self._read_only_reason(), self.ahead_text(),
-                                      self.claim_text()]))
+        return " ".join(filter(None, [self._read_only_reason(), self._plan_text(),
+                                      self.ahead_text(), self.claim_text()]))
 
     def _read_only_reason(self) -> str:
         if self.waiting is not None:

@@ -39,7 +39,9 @@ def respond(
     if clear:
         responses.forget(save.game_id)
         plans.forget(save.game_id)
-        say("Standing responses and plan cleared: you are asked again.")
+        left = module.default_responses(save.game.get("options") or {})
+        say("Standing responses and plan cleared: you are asked again"
+            + (f", but for the game's defaults ({', '.join(left)})." if left else "."))
         return
     if file is not None:
         try:
@@ -51,10 +53,18 @@ def respond(
         say(f"Standing responses kept in {path} (this machine only).")
         return
     current = responses.load(save.game_id)
+    defaults = module.default_responses(save.game.get("options") or {})
     planned = plans.words(save.game_id)
     if planned:
         say(f"Plan: {planned}")
-    if not current:
+    if not current and not defaults:
         say("No standing responses for this game: you are asked every question.")
         return
-    say(strict_yaml.dump(current).rstrip())
+    if current:
+        say(strict_yaml.dump(current).rstrip())
+    unset = {step: rule for step, rule in defaults.items() if step not in current}
+    if unset:
+        say("The game's defaults answer these for you (set a step yourself to change it):")
+        say(strict_yaml.dump(unset).rstrip())
+    if not current:
+        say("Every other question is put to you.")

@@ -343,6 +343,8 @@ def apply(
     _report(turn, paths)
     if planned is not None:
         say(f"Plan kept on this machine only: {plans.words(prev.game_id)}")
+    elif turn.saves and due_role is not None:
+        _plan_hint(module, turn.saves[-1], due_role)
     if draft_note:
         composer = turn.open
         assert composer is not None
@@ -415,6 +417,19 @@ def _write(turn: Turn, prev: savefile.SaveFile, checked: verification.Checked,
         before = save
     if not turn.saves:
         checked.commit()
+
+
+def _plan_hint(module: Any, last: Any, role: str) -> None:
+    """Say what could be planned when the save just written hands the game over for a
+    moment in the middle of the writer's own turn (docs/plans.md)."""
+    due = last.due
+    if due is None or due["role"] == role or last.writer != role:
+        return
+    offers = module.plan_offers(last.state, role)
+    if offers:
+        verbs = ", ".join(spec.verb for spec in offers)
+        say(f"It comes back to you this turn: --then PLAN.yaml lets your pbem go on "
+            f"unattended ({verbs}; docs/plans.md).")
 
 
 def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: list[Path],

@@ -56,6 +56,7 @@ def test_a_plan_ends_the_turn_unattended_once_the_passes_are_in(
     monkeypatch.chdir(tmp_path)
     window, request, said = _played(tmp_path, "- {do: end-main}\n")
     assert "Plan kept on this machine only" in said and "end-main" in said
+    assert "It comes back to you this turn" not in said  # (no hint once planned)
     shown = pbem("respond", str(window), "--as", "ann")[1]
     assert "Plan: after save" in shown
     done = answering.answer_all(identity.load("ann"), request.game_id)
@@ -119,3 +120,18 @@ def test_a_plan_needs_a_signed_save_to_follow(tmp_path: Path,
                      ok=False)
     assert code != 0 and "your turn goes on" in out
     assert not (paths.config_dir() / "plans").exists()
+
+
+def test_apply_says_when_a_plan_could_follow(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save that hands the game over in the middle of its writer's Main Phase ends with
+    a hint naming what she could plan (with a plan given, the plan is named instead: see
+    the first test)."""
+    monkeypatch.chdir(tmp_path)
+    path, start = _started(tmp_path / "game")
+    play = tmp_path / "play.yaml"
+    play.write_text(f"- {{do: play-event, card: {start.state['hands']['seat1'][0]}}}\n")
+    code, said = pbem("apply", str(path), str(play), "--as", "ann")
+    assert code == 0
+    assert "It comes back to you this turn: --then PLAN.yaml" in said
+    assert "end-main" in said and plans.load(start.game_id) is None

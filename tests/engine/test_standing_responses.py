@@ -134,7 +134,7 @@ def test_a_war_card_response_defends_and_never_attacks(tmp_path: Path) -> None:
     state["turn"] = {**state["turn"], "role": "seat1"}
     asked = type("Asked", (), {"step": "war-card", "role": "seat2"})()
     assert module.respond(state, asked, {}, "infantry") == {
-        "do": "war-card", "card": "infantry", "guess": "none"}
+        "do": "war-card", "card": "infantry"}
     assert card_responses.respond(state, "war-card", "seat1", {}, "infantry") is None
     with pytest.raises(UsageError):
         responses.store(module, save, {"war-card": "spearmen"}, "mine.yaml")

@@ -142,7 +142,7 @@ class Chronicles(ReplaceableData, GameModule):
         return dict(ORDERS)
 
     def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
-                rule: Any) -> dict[str, Any] | None:
+                rule: Any, pick: Any = None) -> dict[str, Any] | None:
         return standing_responses.respond(prompt.step, rule)
 
     def check_responses(self, given: Mapping[str, Any], where: str,

@@ -5,7 +5,9 @@ adjudicates per minute on one core (in memory, with its dice and hidden cards; n
 from the median time of ``count`` games. Target: at least 60.
 
 ``cardgame_person_hops_per_turn``: signed saves that need a person, per player-turn,
-median over seeded random 4-player games with the default standing orders. A save holds
+median over seeded random 4-player games with the default standing orders and responses
+(a defender's war card is drawn by her pbem: responses.py). A question the defaults
+answer is answered unattended; one they leave to the player is hers. A save holds
 every action its player takes before another player must act, so a save needing a person
 begins each time the prompt passes to another player. A pass given ahead of its player's
 turn (pbem/passes_ahead.py) is no save, and the passes of one window, given side by side,
@@ -22,11 +24,14 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
+from typing import Any
 
 from pbem import gameplay, games, passes_ahead, selfplay
 from pbem.dice import ChainDice
-from pbem.engine import Action, Log, copy_state
+from pbem.engine import Action, GameModule, Log, Prompt, copy_state
 from pbem.errors import IllegalAction
+from pbem.responses import ASK
+from pbem.secrets.private_pick import PrivatePick
 
 KIND = "three-kingdoms-card-game"
 END_MAIN: Action = {"do": "end-main"}
@@ -50,7 +55,8 @@ def person_hops_per_turn(seed: int) -> float:
     state = gameplay.opening(module, module.options(4, {}), None)
     dice = ChainDice(hashlib.sha256(f"person hops {seed}".encode()).digest())
     gameplay.start(module, state, dice, Log())
-    hops, last, queued, passing = 0, None, set(), False
+    defaults = module.default_responses({})
+    hops, last, queued, passing, asked = 0, None, set(), False, 0
     save: list[Action] = []  # the actions of the save being written
     resumed = False  # it is the mover's, in her own turn, after another player's part
     actor: str | None = None  # who acted last (a pass given ahead included)
@@ -59,14 +65,19 @@ def person_hops_per_turn(seed: int) -> float:
             queued = {prompt.role, *prompt.ahead}
         elif prompt.role not in queued:
             queued = set()
-        for action in selfplay.candidates(prompt, rng):
+        asked += 1
+        pick = PrivatePick(hashlib.sha256(f"person hops {seed} {asked}".encode()).digest())
+        unattended = _by_default(module, state, prompt, defaults, pick)
+        for action in [unattended] if unattended else selfplay.candidates(prompt, rng):
             backup, mark = copy_state(state), dice.snapshot()
             try:
                 gameplay.apply(module, state, prompt.role, action, dice, Log())
             except IllegalAction:
                 state, _ = backup, dice.restore(mark)
                 continue
-            if prompt.role in queued and action == passes_ahead.PASS:
+            if unattended and prompt.role != last:
+                passing, last = False, None  # her pbem's save: nobody is asked
+            elif prompt.role in queued and action == passes_ahead.PASS:
                 hops += not passing  # the passes of one window are given side by side
                 passing, last = True, None  # no save: whoever acts next writes one
             else:
@@ -82,6 +93,15 @@ def person_hops_per_turn(seed: int) -> float:
             break
     hops -= resumed and planned(save)
     return hops / max(1, int(state["turn"]["number"]))
+
+
+def _by_default(module: GameModule, state: dict[str, Any], prompt: Prompt,
+                defaults: dict[str, Any], pick: PrivatePick) -> Action | None:
+    """The answer a default standing response gives to ``prompt``, if any."""
+    rule = defaults.get(prompt.step)
+    if rule is None or rule == ASK:
+        return None
+    return module.respond(state, prompt, {}, rule, pick)
 
 
 def planned(save: list[Action]) -> bool:

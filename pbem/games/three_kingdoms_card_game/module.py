@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from pbem.data_sets import ReplaceableData
-from pbem.engine import GameModule, Log, Prompt, State
+from pbem.engine import ActionSpec, GameModule, Log, Prompt, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.three_kingdoms_card_game import (
     dataset,
     describe,
     flow,
     panes,
+    planning,
     responses,
     rules,
     scenario,
@@ -31,6 +32,7 @@ from pbem.games.three_kingdoms_card_game.orders import update as update_orders
 from pbem.games.three_kingdoms_card_game.rules import register_all, windows
 from pbem.games.three_kingdoms_card_game.rules.setup import MAIN, main_deck, opening_state
 from pbem.games.three_kingdoms_card_game.table import Table, seat_name
+from pbem.secrets.private_pick import PrivatePick
 
 register_all()
 del rules
@@ -99,8 +101,16 @@ class ThreeKingdomsCardGame(ReplaceableData, GameModule):
         "war-card": ("war-card",), "bribe-bid": ("bid",), "trade": ("refuse-trade",)}
 
     def respond(self, state: State, prompt: Prompt, known: Mapping[str, str],
-                rule: Any) -> dict[str, Any] | None:
-        return responses.respond(state, prompt.step, prompt.role, known, rule)
+                rule: Any, pick: PrivatePick | None = None) -> dict[str, Any] | None:
+        guesses = any(param.name == "guess" for spec in getattr(prompt, "actions", ())
+                      for param in spec.params)
+        return responses.respond(state, prompt.step, prompt.role, known, rule, pick, guesses)
+
+    def default_responses(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(responses.DEFAULTS)
+
+    def plan_offers(self, state: State, role: str) -> list[ActionSpec]:
+        return planning.offers(state, role)
 
     def check_responses(self, given: Mapping[str, Any], where: str,
                         options: Mapping[str, Any]) -> None:

@@ -5,13 +5,20 @@
       - pass                     # or ask (the default: the player is asked)
     trade: refuse                # a trade offer: refuse, or ask
     bribe-bid: none              # defending against a bribe: bid no card, or ask
-    war-card: infantry           # defending in a war: always this war card, or ask
+    war-card: random             # defending in a war: a card (and a strategist's guess)
+                                 # at random, or always this war card, or ask
 
 A ``play`` rule names a card (its id in the data) whose play needs no aim (a counter, a
 draw); it fires only when the player holds such a card and the play on top of the chain
 is of a kind in ``against`` (any, when left out), aimed at what ``aimed_at`` says: ``lord``
 (her lord), ``mine`` (her characters, her lands, her plays, or her), ``me`` (her, by name),
 or ``any`` (the default), and played by ``by`` (a seat; anyone, when left out).
+
+Until a player sets her own, ``war-card: random`` answers for her (:data:`DEFAULTS`): the
+three war cards beat each other in a ring, so a card each as likely, drawn from her own
+keys (pbem/secrets/private_pick.py), is as good a defence as any and tells nobody
+anything; a defending strategist's guess is drawn the same way, since a wrong guess costs
+nothing. The others stay ``ask``.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from pbem.games.three_kingdoms_card_game import dataset
 from pbem.games.three_kingdoms_card_game.records import Event
 from pbem.games.three_kingdoms_card_game.rules import plays
 from pbem.games.three_kingdoms_card_game.table import Table
+from pbem.secrets.private_pick import PrivatePick
 
 STEPS = ("window", "trade", "bribe-bid", "war-card")
 AIMS = ("any", "lord", "mine", "me")
 KINDS = ("character", "artifact", "event", "instant", "ability", "battle", "bribe")
 RULE_KEYS = ("play", "against", "aimed_at", "by")
 NO_AIM = ("counter", "draw")
+RANDOM = "random"
+DEFAULTS: dict[str, Any] = {"war-card": RANDOM}
 
 
 def check(given: Mapping[str, Any], where: str, data_hash: str | None) -> None:
@@ -46,8 +56,9 @@ def check(given: Mapping[str, Any], where: str, data_hash: str | None) -> None:
             raise UsageError(f"{at}: is refuse or ask")
         if step == "bribe-bid" and rule != "none":
             raise UsageError(f"{at}: is none or ask")
-        if step == "war-card" and rule not in data.war.types:
-            raise UsageError(f"{at}: is a war card ({', '.join(data.war.types)}) or ask")
+        if step == "war-card" and rule != RANDOM and rule not in data.war.types:
+            raise UsageError(f"{at}: is random, a war card ({', '.join(data.war.types)}) "
+                             "or ask")
         if step == "window":
             _check_window(rule, at, data)
 
@@ -82,16 +93,25 @@ def _check_window(rule: Any, at: str, data: Any) -> None:
 
 
 def respond(state: dict[str, Any], step: str, role: str, known: Mapping[str, str],
-            rule: Any) -> dict[str, Any] | None:
-    """The action ``rule`` gives ``role`` at ``step`` now, or ``None``."""
+            rule: Any, pick: PrivatePick | None = None,
+            guesses: bool = False) -> dict[str, Any] | None:
+    """The action ``rule`` gives ``role`` at ``step`` now, or ``None``. ``pick`` draws a
+    random war card (no ``pick``: the player is asked); ``guesses``: her war card may come
+    with a strategist's guess."""
     if step == "trade":
         return {"do": "refuse-trade"} if rule == "refuse" else None
     if step in ("bribe-bid", "war-card") and role == state["turn"]["role"]:
         return None  # only the defender's side answers by response
     if step == "bribe-bid":
         return {"do": "bid", "cards": []} if rule == "none" else None
+    if step == "war-card" and rule != RANDOM:
+        return {"do": "war-card", "card": rule}
     if step == "war-card":
-        return {"do": "war-card", "card": rule, "guess": "none"}
+        if pick is None:
+            return None
+        types = list(dataset.get(state.get("data")).war.types)
+        drawn = {"do": "war-card", "card": pick.choose(types, "war card")}
+        return {**drawn, "guess": pick.choose(types, "guess")} if guesses else drawn
     if step != "window":
         return None
     if rule == "pass":

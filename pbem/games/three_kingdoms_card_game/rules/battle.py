@@ -54,10 +54,10 @@ class Battle(Handler):
             waiting = [r for r in (step["defender"], step["role"]) if r not in step["picks"]]
             if not waiting:
                 return None
-            return replace(self._pick_prompt(t, step, waiting[0]), sealed=tuple(waiting))
+            return replace(self.pick_prompt(t, step, waiting[0]), sealed=tuple(waiting))
         return None
 
-    def _pick_prompt(self, t: Table, step: Step, role: str) -> Prompt:
+    def pick_prompt(self, t: Table, step: Step, role: str) -> Prompt:
         types = [(wid, w.name) for wid, w in t.data.war.types.items()]
         params = [choice("card", "Your war card, face down", types, types[0][0])]
         fighter = step["attacker"] if role == step["role"] else step.get("fighter")
