@@ -146,6 +146,32 @@ def test_the_example_of_the_docs_is_a_scenario_that_starts() -> None:
     assert state["realms"]["sun-ce"]["leader"] == "sun-quan"
 
 
+def test_five_players_a_captive_leader_and_liu_beis_own_generals() -> None:
+    """With Liu Bei seated he may employ Zhao Yun, and Zhuge Liang once his year has come;
+    Cao Cao held by Sun Ce hands his realm to his most eloquent general and is remembered
+    as its leader; the game plays a round on, keeping every invariant."""
+    scene = {"year": 207, "season": "autumn",
+             "generals": {"zhao-yun": {"employer": "liu-bei"},
+                          "zhuge-liang": {"employer": "liu-bei"},
+                          "cao-cao": {"status": "captive", "captor": "sun-ce"}},
+             "objects": {"jade-seal": "liu-bei", "princess": ["yuan-shao"]}}
+    state = gameplay.opening(MODULE, MODULE.options(5, {}), scene)
+    realm = state["realms"]["cao-cao"]
+    assert realm["held_leader"] == "cao-cao" and realm["leader"] not in (None, "cao-cao")
+    assert state["generals"][realm["leader"]]["employer"] == "cao-cao"
+    assert state["generals"]["zhuge-liang"]["status"] == "ready"
+    dice = ChainDice(hashlib.sha256(b"chronicles scenario five").digest())
+    log = Log()
+    gameplay.start(MODULE, state, dice, log)
+    whole(state)
+    assert "jade-seal" in state["realms"]["liu-bei"]["objects"]
+    _play_on(state, dice, log, 7, rounds=1)
+    with pytest.raises(UsageError, match=re.escape("zhuge-liang.status: he comes into play "
+                                                   "in 206")):
+        MODULE.setup(MODULE.options(5, {}), {"year": 205, **{k: v for k, v in scene.items()
+                                                             if k != "year"}})
+
+
 def test_what_a_scenario_leaves_out_keeps_the_standard_setup() -> None:
     standard = MODULE.setup(MODULE.options(3, {}), None)
     scened = MODULE.setup(MODULE.options(3, {}), {"generals": {"guan-yu": {}}, "objects": {}})
