@@ -1,37 +1,23 @@
 """Chronicles scenarios (docs/scenarios.md, "Chronicles"): a game started from a described
 position instead of Spring 196's, for tutorials, rules questions and tests. Every key is
 optional; what is not named keeps the standard setup. A wrong key, name or value is refused
-in one line naming it."""
+in one line naming it. Generals and objects are read by :mod:`.scenario_counters`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.errors import UsageError
-from pbem.games.chronicles import dataset
-from pbem.games.chronicles.records import SEASONS
+from pbem.games.chronicles import dataset, scenario_counters
+from pbem.games.chronicles.catalog import ChroniclesData
+from pbem.games.chronicles.records import FREE, SEASONS
+from pbem.games.chronicles.scenario_counters import count as _count
+from pbem.games.chronicles.scenario_counters import fail as _fail
+from pbem.games.chronicles.scenario_counters import known
+from pbem.games.chronicles.scenario_counters import mapping as _mapping
 
-KEYS = ("year", "season", "realms", "areas", "relations")
+KEYS = ("year", "season", "realms", "areas", "relations", "generals", "objects")
 REALM_KEYS = ("gold", "influence", "units")
-
-
-def _fail(field: str, why: str) -> UsageError:
-    return UsageError(f"scenario field {field}: {why}")
-
-
-def _count(value: Any, field: str, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low \
-            or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise _fail(field, f"is a whole number, {span}, not {value!r}")
-    return value
-
-
-def _mapping(value: Any, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(field, "is a mapping")
-    return value
 
 
 def apply(state: dict[str, Any], scene: Mapping[str, Any]) -> None:
@@ -41,14 +27,15 @@ def apply(state: dict[str, Any], scene: Mapping[str, Any]) -> None:
         raise _fail(unknown[0], f"is not a key of a Chronicles scenario ({', '.join(KEYS)})")
     data = dataset.get(state.get("data"))
     _calendar(state, scene, int(data.rule("start-year")), int(data.rule("end-year")))
+    _arrivals(state, data)
     for leader, given in _mapping(scene.get("realms", {}), "realms").items():
         _realm(state, str(leader), _mapping(given, f"realms.{leader}"), tuple(data.armies))
     for area, holder in _mapping(scene.get("areas", {}), "areas").items():
         field = f"areas.{area}"
         if area not in state["areas"]:
             raise _fail(field, "is not an area of the map")
-        if holder is not None and holder not in state["realms"] \
-                and holder not in state["non_human"]:
+        if holder is not None and not known(holder, state["realms"]) \
+                and not known(holder, state["non_human"]):
             raise _fail(field, f"{holder!r} is not a seated leader or a non-human leader "
                                "in play (or null: nobody)")
         state["areas"][area]["holder"] = holder
@@ -60,6 +47,10 @@ def apply(state: dict[str, Any], scene: Mapping[str, Any]) -> None:
             if other not in row:
                 raise _fail(f"relations.{leader}.{other}", "is not a leader in play")
             row[other] = _count(level, f"relations.{leader}.{other}", 0, 9)
+    if "generals" in scene:
+        scenario_counters.generals(state, scene["generals"], data)
+    if "objects" in scene:
+        scenario_counters.objects(state, scene["objects"], data)
 
 
 def _calendar(state: dict[str, Any], scene: Mapping[str, Any], first: int, last: int) -> None:
@@ -69,6 +60,19 @@ def _calendar(state: dict[str, Any], scene: Mapping[str, Any], first: int, last:
         raise _fail("season", f"is one of {', '.join(SEASONS)}, not {season!r}")
     state["calendar"] = {"year": year, "season": season,
                          "round": (year - first) * len(SEASONS) + SEASONS.index(season) + 1}
+
+
+def _arrivals(state: dict[str, Any], data: ChroniclesData) -> None:
+    """A general of his leader's colour whose year has come by the scenario's year is in
+    play, as he would be had the years been played (3.0 point 9); the search pile and the
+    generals only an event brings stay out."""
+    year = int(state["calendar"]["year"])
+    for gid, facts in state["generals"].items():
+        record = data.generals[gid]
+        if facts["status"] == "undiscovered" and facts["employer"] != FREE \
+                and not record.undiscovered and record.appears is not None \
+                and record.appears <= year:
+            facts["status"] = "ready"
 
 
 def _realm(state: dict[str, Any], leader: str, given: Mapping[str, Any],
