@@ -81,6 +81,8 @@ def read_value(spec: ActionSpec, name: str, value: Any) -> Any:
                 raise IllegalAction(f"'{name}' must be a whole number, not {_what(value)}",
                                     spec.rule)
         return value
+    if param.kind == "list":
+        return value  # the entries of a whole order: the game's rules read each one
     if param.kind == "int":
         if not _number(value):
             also = " or a mapping {name: n}" if name in mapping_forms(spec) else ""

@@ -27,7 +27,9 @@ class Param:
     """A parameter of an offered action.
 
     ``kind`` is ``choice`` (one of ``options``), ``choices`` (a subset of ``options``,
-    between ``minimum`` and ``maximum`` of them) or ``int`` (``minimum``..``maximum``).
+    between ``minimum`` and ``maximum`` of them), ``int`` (``minimum``..``maximum``) or
+    ``list``: entries of a whole order (a phase's placements), each made from one of
+    ``items`` (:func:`entry`), at most ``maximum`` of them (0: no bound).
     """
 
     name: str
@@ -42,6 +44,9 @@ class Param:
     # the player must name it: ``default`` only preselects a form's answer, and an action
     # file that leaves it out is refused (pbem/arguments.py)
     required: bool = False
+    # (``list``) the kinds of entry the list takes, each an offer whose ``fixed`` says
+    # which kind it is
+    items: tuple[ActionSpec, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -51,8 +56,10 @@ class Param:
             out["options"] = [{"value": o.value, "label": o.label,
                                **({"aliases": list(o.aliases)} if o.aliases else {})}
                               for o in self.options]
-        if self.kind in ("int", "choices"):
+        if self.kind in ("int", "choices", "list"):
             out["min"], out["max"] = self.minimum, self.maximum
+        if self.items:
+            out["items"] = [item.to_dict() for item in self.items]
         if self.default is not None:
             out["default"] = self.default
         return out
@@ -90,3 +97,22 @@ class ActionSpec:
         if self.params:
             out["params"] = [p.to_dict() for p in self.params]
         return out
+
+
+def entry(item: ActionSpec, values: Mapping[str, Any]) -> dict[str, Any]:
+    """One entry of a ``list`` parameter from the offer ``item`` filled in with
+    ``values``: its fixed fields and values, without a verb, dotted names nested
+    (``units.infantry: 3`` is ``units: {infantry: 3}``), and nothing for a number left
+    at 0 in a family or an empty choice of several."""
+    out: dict[str, Any] = dict(item.fixed)
+    for param in item.params:
+        value = values.get(param.name, param.default)
+        if value is None or (param.kind == "choices" and not value and not param.minimum):
+            continue
+        if "." in param.name:
+            root, key = param.name.split(".", 1)
+            if value != 0:
+                out.setdefault(root, {})[key] = value
+            continue
+        out[param.name] = value
+    return out

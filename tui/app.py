@@ -28,6 +28,7 @@ from tui.dialogs import HelpScreen, PickScreen
 from tui.engine_text import EngineText, name_pairs, view_names
 from tui.following import Waiting, automatic
 from tui.footer import TableFooter
+from tui.formdialog import Forms
 from tui.handover import Handing
 from tui.help import help_text
 from tui.history import History, Point
@@ -48,7 +49,7 @@ PLAY_ONLY = {"undo", "finish", "orders", "why_not"}
 REVIEW_ONLY = {"jump", "search", "next_match", "save_step", "edge"}
 
 
-class TableApp(Painter, TurnFlow, Handing, Planning, Reviewing, Claiming, Passing,
+class TableApp(Painter, TurnFlow, Handing, Planning, Forms, Reviewing, Claiming, Passing,
                App[str | None]):
     """Play a turn, or review a game, from one save. Returns what to tell the player
     when it closes (where the draft or the last save is)."""

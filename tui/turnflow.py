@@ -18,6 +18,7 @@ from pbem.errors import IllegalAction, NeedDice, PbemError
 from pbem.savefile import SaveFile
 from tui.dialogs import ConfirmScreen, OrdersScreen, SecretScreen
 from tui.following import Follower, automatic
+from tui.formdialog import has_form
 from tui.paramdialog import DiceScreen, ParamScreen
 from tui.turn import Turn, sealed_places, written
 from tui.whynot import WhyNotScreen
@@ -42,6 +43,9 @@ class TurnFlow(Base):
         if self.passes_side_by_side(spec):
             await self.pass_due_flow()
             return
+        if has_form(spec):
+            await self._run_form(spec)
+            return
         values: dict[str, Any] = {p.name: p.default for p in spec.params if p.default is not None}
         error = ""
         while True:
@@ -53,6 +57,20 @@ class TurnFlow(Base):
                 values = result
             ok, error = await self.attempt(spec.complete(**values), spec.label)
             if ok or not spec.params:
+                break
+        await self.after_action()
+
+    async def _run_form(self, spec: ActionSpec) -> None:
+        """A whole order built entry by entry (tui.formdialog), tried until the rules take
+        it or the player leaves the form."""
+        values: dict[str, Any] | None = {}
+        error = ""
+        while True:
+            values = await self.form_flow(spec, values, error)
+            if values is None:
+                return
+            ok, error = await self.attempt(spec.complete(**values), spec.label)
+            if ok:
                 break
         await self.after_action()
 

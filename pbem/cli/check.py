@@ -152,6 +152,8 @@ def show(
         for spec in prompt.actions:
             params = ", ".join(
                 f"{p.name}: " + (f"{p.minimum}-{p.maximum}" if p.kind == "int" else
+                                 "list of " + "|".join(i.verb for i in p.items)
+                                 if p.kind == "list" else
                                  "|".join(option_text(o) for o in p.options[:8])
                                  + ("|..." if len(p.options) > 8 else ""))
                 for p in spec.params)

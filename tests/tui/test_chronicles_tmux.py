@@ -1,7 +1,8 @@
 """Chronicles at one keyboard in a real terminal: `pbem new chronicles-of-the-three-kingdoms
 --hotseat`, then `pbem play`; every seat gives its season orders by the number key of the
-offer and Enter (an order that places nothing), each sealed in its own save and handed
-over, until the table shows the next season. Seven players fit an 80 by 24 terminal."""
+offer and Ctrl+S in its form (an order that places nothing), each sealed in its own save
+and handed over, until the table shows the next season. Seven players fit an 80 by 24
+terminal."""
 
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> Non
             shown = term.wait_for(lambda s, n=seat: "1. Season orders" in s
                                   and f"Playing: player-{n}" in s, 90)
             assert "Spring 196" in shown and "Traceback" not in shown, shown
-            term.press("1")
+            term.press("1")  # the form: given at once, empty (nothing placed)
+            term.wait_for(lambda s: "Give the order" in s)
+            term.press("C-s")
             signing = term.wait_for(lambda s: "Write and sign" in s)
             assert "seals an answer" in signing, signing
             term.press("Enter")

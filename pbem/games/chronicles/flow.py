@@ -9,6 +9,7 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import (
     actions,
@@ -71,7 +72,7 @@ def current_prompt(b: Board) -> Prompt | None:
     number = int(ex["number"])
     parts = SEASON_PARTS if number == 1 else MUSTER_PARTS
     spec = ActionSpec(ex["kind"], EXCHANGE_NAMES[number].capitalize(), RULES[number],
-                      extra=parts)
+                      params=order_form.params(b, left[0], number), extra=parts)
     text = (f"{b.when()}: give your {EXCHANGE_NAMES[number]} (every part may be empty; "
             "nobody sees them before all are in)")
     return Prompt(left[0], ex["kind"], text, (spec,), rule=RULES[number],

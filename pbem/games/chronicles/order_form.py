@@ -1,0 +1,148 @@
+"""The season orders and the musters as a form (docs/chronicles-engine.md, "The season
+order"): the parts a table fills in entry by entry — action counters, envoys welcomed,
+placements for battle, helpers let through — described as ``list`` and ``choices``
+parameters of the exchange's offer, with the choices the position gives. The other parts
+(trades, deals, loans, guards, answers, battle plans, exile) are written as YAML, as ever.
+
+An entry the form offers may still be refused when the order is given (a territory not
+held whole, too little gold): the rules check the whole order then, as for one typed. The
+entries are drawn for the seat the exchange asks first; a seat answering ahead of it by
+file writes its own.
+"""
+
+from __future__ import annotations
+
+from pbem.engine import ActionSpec
+from pbem.games.chronicles.board import Board
+from pbem.offers import Option, Param
+from pbem.stepmachine import choice
+
+MOST_UNITS = 30
+"""The most units of one kind a form's entry sends or recruits (a file may say more)."""
+
+
+def _options(pairs: list[tuple[str, str]]) -> tuple[Option, ...]:
+    return tuple(Option(value, label) for value, label in pairs)
+
+
+def _choices(name: str, label: str, pairs: list[tuple[str, str]]) -> Param:
+    return Param(name, "choices", label, _options(pairs), 0, len(pairs))
+
+
+def _gold(b: Board, role: str, label: str = "Gold added") -> Param:
+    return Param("gold", "int", label, minimum=0, maximum=int(b.s["realms"][role]["gold"]),
+                 default=0)
+
+
+def _units(b: Board, most: dict[str, int] | None = None) -> tuple[Param, ...]:
+    return tuple(Param(f"units.{kind}", "int", f"Units: {kind}", minimum=0,
+                       maximum=(most or {}).get(kind, MOST_UNITS), default=0)
+                 for kind in b.data.armies)
+
+
+def _pick(name: str, label: str, pairs: list[tuple[str, str]]) -> Param | None:
+    return choice(name, label, pairs, pairs[0][0]) if pairs else None
+
+
+class _Form:
+    """The choices one seat has, read from the position."""
+
+    def __init__(self, b: Board, role: str) -> None:
+        self.b, self.role = b, role
+        s = b.s
+        self.generals = [(gid, b.name(gid)) for gid, f in s["generals"].items()
+                         if f["employer"] == role and f["status"] == "ready"
+                         and not f.get("task")]
+        self.areas = [(aid, b.area(aid).name) for aid in s["areas"] if b.holder(aid) == role]
+        held = dict.fromkeys(b.territory_of(aid).id for aid, _ in self.areas)
+        self.territories = [(tid, b.territory(tid).name) for tid in held]
+        self.whole = [(tid, name) for tid, name in self.territories
+                      if b.holds_whole(role, tid) and s["lands"][tid]["land_value"] > 0]
+        self.all_areas = [(aid, b.area(aid).name) for aid in s["areas"]]
+        self.others = [(tid, b.territory(tid).name) for tid in b.data.territories
+                       if tid not in held]
+        self.leaders = [(who, b.name(who)) for who in [*s["realms"], *s["non_human"]]
+                        if who != role and (who in s["realms"]
+                                            or s["non_human"][who].get("active"))]
+        self.free = [(gid, b.name(gid)) for gid, f in s["generals"].items()
+                     if f["status"] == "free" and f.get("at")]
+
+    def spec(self, verb: str, label: str, fixed: dict[str, str],
+             *params: Param | None) -> ActionSpec | None:
+        """An entry kind, or None when one of its choices has no option."""
+        if any(p is None for p in params):
+            return None
+        return ActionSpec(verb, label, "s8.0.placement", fixed,
+                          tuple(p for p in params if p is not None))
+
+    def actions(self) -> list[ActionSpec]:
+        b, role = self.b, self.role
+        general = _pick("general", "General", self.generals)
+        held = set(b.s["realms"][role]["counters"])
+        kinds: list[tuple[str, ActionSpec | None]] = [
+            ("land", self.spec("land", "Develop land", {"counter": "land"}, general,
+                               _pick("territory", "Territory held whole", self.whole),
+                               _gold(b, role))),
+            ("defence", self.spec("defence", "Build defences", {"counter": "defence"},
+                                  general, _pick("area", "Area", self.areas),
+                                  _gold(b, role))),
+            ("prevent-flood", self.spec("prevent-flood", "Prevent floods",
+                                        {"counter": "prevent-flood"}, general,
+                                        _pick("territory", "Territory", self.territories),
+                                        _gold(b, role))),
+            ("recruit-armies", self.spec("recruit-armies", "Recruit armies",
+                                         {"counter": "recruit-armies"}, general,
+                                         _pick("territory", "Territory", self.territories),
+                                         *_units(b))),
+            ("special-tax", self.spec("special-tax", "Raise a special tax",
+                                      {"counter": "special-tax"}, general)),
+            ("diplomacy", self.spec("search", "Search for talent", {"counter": "diplomacy"},
+                                    general, _pick("search", "In the territory",
+                                                   self.territories))),
+            ("diplomacy", self.spec("recruit", "Recruit a free general",
+                                    {"counter": "diplomacy"}, general,
+                                    _pick("recruit", "The general", self.free),
+                                    _gold(b, role))),
+            ("diplomacy", self.spec("court", "Court a leader", {"counter": "diplomacy"},
+                                    general, _pick("court", "The leader", self.leaders),
+                                    _gold(b, role))),
+            ("espionage", self.spec("espionage", "Spy", {"counter": "espionage"}, general,
+                                    _pick("territory", "In the territory", self.others),
+                                    _pick("take", "To take",
+                                          [(t, t) for t in ("gold", "armies", "card",
+                                                            "object")]))),
+        ]
+        return [spec for kind, spec in kinds if kind in held and spec is not None]
+
+    def muster(self) -> list[ActionSpec]:
+        gens = _choices("generals", "Generals", self.generals)
+        launch = _pick("from", "From the territory", self.territories)
+        kinds = [
+            self.spec("invade", "Invade an area", {"side": "invade"},
+                      _pick("area", "Area", self.all_areas), launch, gens, *_units(self.b)),
+            self.spec("defend", "Defend an area of yours", {"side": "defend"},
+                      _pick("area", "Area", self.areas), gens, *_units(self.b)),
+            self.spec("help", "Help a leader", {"side": "help"},
+                      _pick("area", "Area", self.all_areas),
+                      _pick("helps", "The leader helped", self.leaders), launch, gens,
+                      *_units(self.b), _gold(self.b, self.role, "Gold (a non-human only)")),
+        ]
+        return [spec for spec in kinds if spec is not None]
+
+
+def params(b: Board, role: str, number: int) -> tuple[Param, ...]:
+    """The form's parameters of exchange ``number`` (1: the season orders) for ``role``."""
+    form = _Form(b, role)
+    if number == 1:
+        items = tuple(form.actions())
+        out = [Param("actions", "list", "Action counters", minimum=0,
+                     maximum=len(b.s["realms"][role]["counters"]), items=items)] \
+            if items else []
+        if form.leaders:
+            out.append(_choices("welcome", "Envoys welcomed this round", form.leaders))
+        return tuple(out)
+    out = [Param("muster", "list", "Placements for battle", items=tuple(form.muster()))]
+    if form.leaders:
+        out.append(_choices("let_through", "Helpers let through your territories",
+                            form.leaders))
+    return tuple(out)

@@ -1,0 +1,169 @@
+"""Chronicles' season orders as a form at the table (tui/formdialog.py, the game's
+pbem/games/chronicles/order_form.py): the seat due adds an action counter by number keys,
+sees it listed, gives the order, and it is sealed with the counter in it; an order the
+rules refuse comes back to the form with the refusal, its entries kept."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from freezegun import freeze_time
+
+from pbem import identity, keeping, sealed_orders, session
+from pbem.offers import ActionSpec, Param, entry
+from tests.security.kit import labelled_key
+from tests.tui.kit import settle
+from tests.tui.terminal import Terminal
+from tests.tui.test_chronicles_table import KIND, _to_the_first_question
+from tests.tui.test_chronicles_tmux import PBEM, ROOT
+from tui.formdialog import FormMenu
+from tui.launch import make_app
+from tui.paramdialog import ParamScreen
+
+
+def test_an_entry_nests_its_dotted_fields_and_drops_empty_ones() -> None:
+    item = ActionSpec("recruit-armies", "Recruit", None, {"counter": "recruit-armies"}, (
+        Param("general", "choice", "General", default="xun-yu"),
+        Param("units.infantry", "int", "Infantry", minimum=0, maximum=9, default=0),
+        Param("units.cavalry-2", "int", "Cavalry", minimum=0, maximum=9, default=0),
+        Param("with", "choices", "With", maximum=2)))
+    assert entry(item, {"units.infantry": 3}) == {
+        "counter": "recruit-armies", "general": "xun-yu", "units": {"infantry": 3}}
+    assert entry(item, {"with": []}) == {"counter": "recruit-armies", "general": "xun-yu"}
+
+
+def _fixed_game(folder: Path) -> Path:
+    """A hot-seat game for three, the same on every run (keys, salts, start time)."""
+    people = [identity.keygen(f"p{n}", hotseat=True, key=labelled_key(f"form p{n}"))
+              for n in range(1, 4)]
+    with freeze_time("2026-11-28 09:00:00"):  # (the counters drawn hang on the start)
+        saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]],
+                                  {"players": 3}, None, game_id="7" * 32, salt="0" * 32)]
+        for n, person in enumerate(people[1:], start=1):
+            saves.append(session.join(saves[-1], person, f"{n:032x}"))
+    return keeping.write_all(saves, folder)
+
+
+def _rows(app: Any) -> list[str]:
+    return [label for _, label in app.screen.rows] if isinstance(app.screen, FormMenu) \
+        else []
+
+
+def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> None:
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            seen["role"] = app.turn.role
+            await pilot.press("1")  # Season orders: the form
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            seen["first"] = _rows(app)
+            await pilot.press("1")  # Add: Action counters
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and app.screen.rows[0][0][0] == "add")
+            seen["kinds"] = _rows(app)
+            await pilot.press("1")  # the first kind of counter the seat holds
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            await pilot.press("ctrl+s")  # its defaults
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "Action counters 1" in " ".join(_rows(app)))
+            seen["listed"] = _rows(app)
+            await pilot.press("ctrl+s")  # give the order
+            await settle(pilot, lambda: not isinstance(app.screen, FormMenu | ParamScreen))
+            seen["actions"] = list(app.turn.composer.actions) if app.turn else []
+            composer = app.turn.composer
+            seen["order"] = sealed_orders.own_order(composer.state, app.turn.role,
+                                                    composer.keys())
+
+    asyncio.run(run())
+    assert seen["first"][0] == "Add: Action counters" and seen["first"][-1] == "Give the order"
+    assert seen["kinds"] == ["Build defences", "Search for talent", "Court a leader"]
+    assert any(row.startswith("Action counters 1: counter: defence, general: ")
+               for row in seen["listed"])
+    assert [a["do"] for a in seen["actions"]][-1] == "seal"  # nobody reads it yet
+    order = seen["order"]
+    assert order is not None and order["do"] == "season"
+    assert [a["counter"] for a in order["actions"]] == ["defence"]
+    assert set(order) == {"do", "actions"}  # (nothing else was filled in)
+
+
+def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path) -> None:
+    """The same general sent on two counters (the form's defaults): the rules refuse the
+    order, citing the rule, and the form is shown again with the refusal and both
+    entries, to mend; nothing is sealed."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            for count in (1, 2):
+                await pilot.press("1" if count == 1 else "2")  # Add (after the first entry)
+                await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                             and app.screen.rows[0][0][0] == "add")
+                await pilot.press("1")  # Build defences
+                await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+                await pilot.press("ctrl+s")
+                await settle(pilot, lambda n=count: isinstance(app.screen, FormMenu)
+                             and f"Action counters {n}" in " ".join(_rows(app)))
+            await pilot.press("ctrl+s")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu) and app.screen.error)
+            seen["error"] = app.screen.error
+            seen["rows"] = _rows(app)
+            seen["actions"] = [a["do"] for a in app.turn.composer.actions]
+
+    asyncio.run(run())
+    assert seen["error"].endswith("(s8.0.general-required)"), seen["error"]
+    assert sum(row.startswith("Action counters ") for row in seen["rows"]) == 2
+    assert "seal" not in seen["actions"]
+
+
+def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """In tmux: `pbem play` on the same hot-seat game, the season orders' form opened by
+    its number, a defence counter added with its defaults, the order given, signed and
+    handed over."""
+    home = tmp_path / "home"
+    config, data = home / "config", home / "data"
+    monkeypatch.setenv("PBEM_CONFIG_DIR", str(config))
+    monkeypatch.setenv("PBEM_DATA_DIR", str(data))
+    path = _fixed_game(tmp_path / "work")
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+           "TERM": "xterm-256color", "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT),
+           "PBEM_CONFIG_DIR": str(config), "PBEM_DATA_DIR": str(data)}
+    term = Terminal(tmp_path / "work", env, size=(120, 40))
+    try:
+        term.type(f"pbem() {{ {PBEM} \"$@\"; }}; clear")
+        term.type(f"clear; pbem play {path.name}; echo \"rc=$? #play\"")
+        for _ in range(12):  # the hand-over and the opening's signatures
+            shown = term.steady()
+            if "1. Season orders" in shown:
+                break
+            if "Hand over" in shown or "Write and sign" in shown:
+                term.press("Enter")
+        term.wait_for(lambda s: "1. Season orders" in s, 90)
+        term.press("1")
+        form = term.wait_for(lambda s: "Add: Action counters" in s and "Give the order" in s)
+        assert "Traceback" not in form
+        term.press("1")
+        term.wait_for(lambda s: "1. Build defences" in s and "Give the order" not in s)
+        term.press("1")
+        term.wait_for(lambda s: "Do it" in s)
+        term.press("C-s")
+        listed = term.wait_for(lambda s: "Action counters 1: counter: defence" in s)
+        assert "Give the order" in listed
+        term.press("C-s")
+        signing = term.wait_for(lambda s: "Write and sign" in s)
+        assert "seals an answer" in signing, signing
+        term.press("Enter")
+        term.wait_for(lambda s: "Hand over" in s and "p2" in s)
+    finally:
+        term.close()
