@@ -119,7 +119,7 @@ def test_a_remote_witness_is_awaited_and_the_table_carries_on(tmp_path: Path) ->
             seen["waiting"] = screen_text(app)
             assert app.turn is None and not app.offers
             answer_as_inbox(app.written[0].path, liu)
-            await settle(pilot, lambda: app.turn is not None and bool(app.offers), 100)
+            await settle(pilot, lambda: app.turn is not None and bool(app.offers), 400)
             seen["after"] = screen_text(app)
 
     asyncio.run(run())
