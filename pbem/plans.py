@@ -7,7 +7,9 @@ end my Main Phase". The next time she is asked after that save, ``pbem watch``, 
 inbox`` and the table try the planned actions in order, each through the rules like any
 action she types: when every one is allowed and together they carry her move to another
 player, they write and send that save unattended, signed by her. Otherwise nothing is
-written, she is asked as ever, and the plan is dropped. A plan serves once. Like a standing
+written, she is asked as ever, and the plan is dropped. A plan serves once, but for
+answers nobody decides (a sealed answer opened, a roll witnessed): what is left of it then
+waits for the move to come back (pbem/responses.py). Like a standing
 response, nobody else learns it: what it plays reads like any answer typed by hand.
 """
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import atomic, games, paths, plans, strict_yaml
+from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.engine import Action, GameModule
 from pbem.errors import IllegalAction, PbemError, UsageError
 from pbem.hidden import Known
@@ -25,6 +26,7 @@ from pbem.savefile import SaveFile
 from pbem.secrets.private_pick import PrivatePick
 
 ASK = "ask"
+MACHINE_STEPS = (WITNESS, SHUFFLE, SHARE, AUDIT, UNSEAL)
 
 
 def _path(game_id: str) -> Path:
@@ -110,16 +112,28 @@ def note_written(sha: str) -> None:
 def answer(request: SaveFile, me: LocalIdentity) -> SaveFile | None:
     """The save this player's pbem writes unattended where her standing responses, and then
     her plan (pbem/plans.py), answer every question put to her in a row (``None``: a
-    question is left for her). A plan that is due is used or dropped here."""
+    question is left for her). A plan that is due is used or dropped here; what is left of
+    it when her move passes on (to a machine's answer, say) is kept for the next time."""
     planned = plans.due(request, request.role_of(me.key.public))
     if planned is not None:
-        plans.forget(request.game_id)  # (it serves once, whether it carries the move or not)
+        plans.forget(request.game_id)  # (used now, or dropped)
     if not effective(games.get(request.kind), request) and not planned:
         return None
-    made = _answered(request, me, planned or [])
+    rest = list(planned or [])
+    made = _answered(request, me, rest)
     if made is not None:
         note_written(made.sha256)
+        if rest:  # (only where machines answer next: see _answered)
+            plans.store(made, rest, "the rest of the plan")
     return made
+
+
+def _machines_answer(pending: Any, due: dict[str, Any] | None) -> bool:
+    """Whether the game goes on, from a save with this ``pending`` request and ``due``,
+    through answers no person decides (a sealed answer opened, a roll witnessed, a share
+    of a card): the move comes back to its player with nothing learned that a plan could
+    not foresee."""
+    return pending is not None or (due is not None and due["step"] in MACHINE_STEPS)
 
 
 def _answered(request: SaveFile, me: LocalIdentity, planned: list[Action]) -> SaveFile | None:
@@ -142,6 +156,8 @@ def _answered(request: SaveFile, me: LocalIdentity, planned: list[Action]) -> Sa
         except IllegalAction:
             return None  # the rules refuse it now: the player decides
         acted = True
-    if not acted or planned or composer.my_move() or not composer.can_finish()[0]:
-        return None  # (a plan not played out whole leaves the move to its player)
+    if not acted or composer.my_move() or not composer.can_finish()[0]:
+        return None  # (a plan that stops while she still has to act leaves her the move)
+    if planned and not _machines_answer(composer.pending, composer.due()):
+        return None  # (nor one that goes on once her move has passed to another person)
     return composer.finish()
