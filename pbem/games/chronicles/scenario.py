@@ -51,6 +51,8 @@ def apply(state: dict[str, Any], scene: Mapping[str, Any]) -> None:
         scenario_counters.generals(state, scene["generals"], data)
     if "objects" in scene:
         scenario_counters.objects(state, scene["objects"], data)
+        if scene["objects"]:
+            state["scenario"] = {"objects": True}  # (no starting draw: rules/setup.py)
 
 
 def _calendar(state: dict[str, Any], scene: Mapping[str, Any], first: int, last: int) -> None:

@@ -314,3 +314,22 @@ def test_pbem_new_refuses_a_wrong_general_or_object_in_one_line_and_writes_nothi
     assert code != 0 and f"scenario field {says}:" in out and "Traceback" not in out
     assert not list(tmp_path.glob("*/*.pbem.yaml"))
     assert not list(tmp_path.glob("**/*.pbem.yaml"))
+
+
+def test_a_scenario_that_names_objects_skips_the_starting_draw() -> None:
+    """Who holds which objects is the scenario's to say: the starting draw of 3.0 (one free
+    object each) is skipped; a scenario that names none keeps it."""
+    from pbem.games.chronicles.board import Board
+    from pbem.games.chronicles.rules import setup
+
+    named = gameplay.opening(MODULE, MODULE.options(3, {}),
+                             {"objects": {"jade-seal": "cao-cao"}})
+    before = {role: list(realm["objects"]) for role, realm in named["realms"].items()}
+    setup.first_draws(Board(named))
+    assert {role: realm["objects"] for role, realm in named["realms"].items()} == before
+    assert before["cao-cao"] == ["jade-seal"]
+    plain = gameplay.opening(MODULE, MODULE.options(3, {}), {"year": 198})
+    board = Board(plain)
+    board.pick = lambda options, why: options[0]  # type: ignore[method-assign]
+    setup.first_draws(board)
+    assert all(len(realm["objects"]) == 1 for realm in plain["realms"].values())

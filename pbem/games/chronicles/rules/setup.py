@@ -148,7 +148,11 @@ def opening_state(options: Mapping[str, Any], seats: Sequence[str]) -> dict[str,
 
 
 def first_draws(board: Board) -> None:
-    """3.0 point 6: every player draws one of the free objects, in the round seat order."""
+    """3.0 point 6: every player draws one of the free objects, in the round seat order —
+    unless a scenario has said who holds which objects (docs/scenarios.md)."""
+    if (board.s.get("scenario") or {}).get("objects"):
+        board.note("the scenario says who holds the objects: no starting draw", "s3.6")
+        return
     per_player = int(board.data.rule("objects-at-start"))
     for role in board.round_order():
         for _ in range(per_player):
