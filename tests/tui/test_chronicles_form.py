@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from freezegun import freeze_time
 
 from pbem import identity, keeping, sealed_orders, session
 from pbem.offers import ActionSpec, Param, entry
@@ -37,14 +36,14 @@ def test_an_entry_nests_its_dotted_fields_and_drops_empty_ones() -> None:
 
 
 def _fixed_game(folder: Path) -> Path:
-    """A hot-seat game for three, the same on every run (keys, salts, start time)."""
+    """A hot-seat game for three, the same on every run: fixed keys and salts (the table
+    tests' clock is fixed too, tests/tui/conftest.py), so the same counters are drawn."""
     people = [identity.keygen(f"p{n}", hotseat=True, key=labelled_key(f"form p{n}"))
               for n in range(1, 4)]
-    with freeze_time("2026-11-28 09:00:00"):  # (the counters drawn hang on the start)
-        saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]],
-                                  {"players": 3}, None, game_id="7" * 32, salt="0" * 32)]
-        for n, person in enumerate(people[1:], start=1):
-            saves.append(session.join(saves[-1], person, f"{n:032x}"))
+    saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]],
+                              {"players": 3}, None, game_id="7" * 32, salt="0" * 32)]
+    for n, person in enumerate(people[1:], start=1):
+        saves.append(session.join(saves[-1], person, f"{n:032x}"))
     return keeping.write_all(saves, folder)
 
 
