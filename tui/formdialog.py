@@ -46,6 +46,34 @@ def summary(item: dict[str, Any]) -> str:
     return ", ".join(f"{key}: {text(value)}" for key, value in item.items())
 
 
+def described(param: Param, item: dict[str, Any], say: Any) -> str:
+    """An entry in words: its kind's label, then each field's option label where the
+    offer names one (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
+    kind = next((k for k in param.items
+                 if all(item.get(key) == value for key, value in k.fixed.items())), None)
+    if kind is None:
+        return summary(item)
+    words = []
+    for field in kind.params:
+        root = field.name.split(".", 1)[0]
+        if root not in item:
+            continue
+        value = item[root]
+        if "." in field.name:
+            key = field.name.split(".", 1)[1]
+            if isinstance(value, dict) and value.get(key):
+                words.append(f"{key} {value[key]}")
+            continue
+        labels = {option.value: option.label for option in field.options}
+        if isinstance(value, list):
+            words.append(", ".join(str(labels.get(v, v)) for v in value) or "-")
+        elif field.kind == "int":
+            words.append(f"{say(field.label).casefold()} {value}")
+        else:
+            words.append(str(labels.get(value, value)))
+    return f"{say(kind.label)}: {', '.join(words)}"
+
+
 class FormMenu(Dialog):
     """The order so far and what may be done with it; returns the row picked or None."""
 
@@ -135,7 +163,8 @@ class Forms(Base):
             given = entries[param.name]
             for index, item in enumerate(given):
                 rows.append(((DROP, (param.name, index)),
-                             f"{self.say(param.label)} {index + 1}: {summary(item)}"))
+                             f"{self.say(param.label)} {index + 1}: "
+                             f"{described(param, item, self.say)}"))
             full = param.maximum and len(given) >= param.maximum
             if param.items and not full:
                 rows.append(((ADD, param), self.t("Add: {what}", what=self.say(param.label))))

@@ -83,8 +83,8 @@ def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> Non
     asyncio.run(run())
     assert seen["first"][0] == "Add: Action counters" and seen["first"][-1] == "Give the order"
     assert seen["kinds"] == ["Build defences", "Search for talent", "Court a leader"]
-    assert any(row.startswith("Action counters 1: counter: defence, general: ")
-               for row in seen["listed"])
+    assert any(row.startswith("Action counters 1: Build defences: Cao Cao, ")
+               and row.endswith(", gold added 0") for row in seen["listed"]), seen["listed"]
     assert [a["do"] for a in seen["actions"]][-1] == "seal"  # nobody reads it yet
     order = seen["order"]
     assert order is not None and order["do"] == "season"
@@ -157,7 +157,7 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.press("1")
         term.wait_for(lambda s: "Do it" in s)
         term.press("C-s")
-        listed = term.wait_for(lambda s: "Action counters 1: counter: defence" in s)
+        listed = term.wait_for(lambda s: "Action counters 1: Build defences: Cao Cao" in s)
         assert "Give the order" in listed
         term.press("C-s")
         signing = term.wait_for(lambda s: "Write and sign" in s)
