@@ -26,8 +26,8 @@ State layout (plain data, what a save holds):
   (made on first use: the area an X-loyalty leader found by a search stays on, 15.0 point 4);
 * ``non_human``: id -> ``active``, ``objects`` (objects lying with him);
 * ``pile``: ``draw`` (player cards left, ids: the black ones when the red cards are the
-  hidden deck ``red``), ``discard`` (cards seen going there), ``removed``, ``red_down``
-  (red cards discarded face down);
+  hidden deck ``red``), ``discard`` (cards seen going there), ``removed``, ``red_pile``
+  and ``red_down`` (red cards discarded, and of them face down, in a hidden-deck game);
 * ``open_cards`` (made on first use): hand entry -> card, for red cards turned face up;
 * ``supply``: ``actions`` (action counters for the draws, ids), ``objects`` (free objects),
   ``used`` (objects used this round, back next round);

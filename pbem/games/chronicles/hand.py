@@ -95,14 +95,15 @@ def to_discard(b: Board, role: str, entry: str) -> None:
     down (its card stays unknown to all but its holders)."""
     card = face(b, entry)
     _drop(b, role, entry)
+    pile = b.s["pile"]
     if hidden(b):
         b.secrets.discard([entry], PILE)
-        b.s["pile"].setdefault("red_down", 0)
+        pile["red_pile"] = int(pile.get("red_pile", 0)) + 1
         if card is None:
-            b.s["pile"]["red_down"] += 1
+            pile["red_down"] = int(pile.get("red_down", 0)) + 1
             return
     if card is not None:
-        b.s["pile"]["discard"].append(card)
+        pile["discard"].append(card)
 
 
 def give(b: Board, giver: str, taker: str, entry: str) -> None:
@@ -158,19 +159,18 @@ def refill(b: Board) -> int:
         pile["draw"], pile["discard"] = list(pile["discard"]), []
         return len(pile["draw"])
     black = [c for c in pile["discard"] if c not in b.data.stratagems]
-    down = int(b.secrets.remaining(PILE)) if pile.get("red_down") is not None else 0
-    if down:
+    red = int(pile.get("red_pile", 0))
+    if red:
         b.secrets.reshuffle(PILE, DECK)
-    pile["draw"], pile["discard"], pile["red_down"] = black, [], 0
-    return len(black) + down
+    pile.update(draw=black, discard=[], red_pile=0, red_down=0)
+    return len(black) + red
 
 
 def discard_size(b: Board) -> int:
     pile = b.s["pile"]
     if hidden(b):
         black = [c for c in pile["discard"] if c not in b.data.stratagems]
-        down = int(b.secrets.remaining(PILE)) if pile.get("red_down") is not None else 0
-        return len(black) + down
+        return len(black) + int(pile.get("red_pile", 0))
     return len(pile["discard"])
 
 
@@ -199,4 +199,25 @@ def labels(b: Board, role: str, known: Mapping[str, str]) -> list[str]:
     for entry in entries(b, role):
         card = seen(b, entry, known)
         out.append(entry if card is None or card == entry else f"{entry} {card}")
+    return out
+
+
+def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
+    """The face-down entries of ``role``'s hand that an order names (its plans' cards, the
+    cards its trades offer): they turn face up when it is opened (notes 3)."""
+    found: list[str] = []
+    for plan in order.get("plans") or [] if isinstance(order.get("plans"), list) else []:
+        cards = plan.get("cards") if isinstance(plan, Mapping) else None
+        for item in cards if isinstance(cards, list) else []:
+            found.append(item.get("card") if isinstance(item, Mapping) else None)
+    for trade in order.get("trades") or [] if isinstance(order.get("trades"), list) else []:
+        give = trade.get("give") if isinstance(trade, Mapping) else None
+        cards = give.get("cards") if isinstance(give, Mapping) else None
+        found += cards if isinstance(cards, list) else []
+    held = entries(b, role)
+    out: list[str] = []
+    for entry in found:
+        if isinstance(entry, str) and entry in held and face(b, entry) is None \
+                and entry not in out:
+            out.append(entry)
     return out
