@@ -53,6 +53,7 @@ def _at_keyboard(term: Terminal, ready: Callable[[str], bool], seconds: float = 
         if ready(shown):
             return shown
         term.press("Enter")
+        term.wait_for(lambda s: "Hand over" not in s, seconds)  # one Enter per hand-over
 
 
 def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> None:

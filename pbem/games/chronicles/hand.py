@@ -133,6 +133,21 @@ def steal(b: Board, thief: str, victim: str) -> None:
     entries(b, thief).append(card)
 
 
+def shown_plan(b: Board, role: str, plan: Mapping[str, Any]) -> dict[str, Any]:
+    """A battle plan as it is opened: every card it names that ``role`` still holds is
+    turned face up and named by its stratagem (``entry``: the hand entry, when it
+    differs); an entry naming no card of his stays as it was, and plays nothing."""
+    cards = []
+    for item in plan.get("cards") or []:
+        named = item.get("card") if isinstance(item, Mapping) else None
+        if not isinstance(named, str) or named not in entries(b, role):
+            cards.append(item)
+            continue
+        card = turn_up(b, role, named)
+        cards.append({**item, "card": card, **({"entry": named} if named != card else {})})
+    return {**plan, "cards": cards} if plan.get("cards") else dict(plan)
+
+
 def red_left(b: Board) -> int:
     """Red cards still to draw."""
     if hidden(b):

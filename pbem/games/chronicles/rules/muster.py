@@ -320,26 +320,12 @@ def place_all(b: Board, answers: Mapping[str, Mapping[str, Any]], round_no: int)
                            f"{exc}", getattr(exc, "rule", None) or "s9.0.invade")
     for role in seats:
         for plan in answers[role].get("plans") or []:
-            plan = _shown(b, role, plan)
+            plan = hand.shown_plan(b, role, plan)
             for x in live(b):
                 if x["area"] == plan.get("area") and (
                         role in (x["invader"], b.holder(x["area"]))
                         or any(f["who"] == role for f in x["forces"])):
                     x["plans"][role] = {k: v for k, v in plan.items() if k != "area"}
-
-
-def _shown(b: Board, role: str, plan: Mapping[str, Any]) -> dict[str, Any]:
-    """A plan as it is opened: every card it names that ``role`` still holds is turned
-    face up and named by its stratagem (``entry``: the hand entry, when it differs)."""
-    cards = []
-    for entry in plan.get("cards") or []:
-        named = entry.get("card") if isinstance(entry, Mapping) else None
-        if not isinstance(named, str) or named not in hand.entries(b, role):
-            cards.append(entry)
-            continue
-        card = hand.turn_up(b, role, named)
-        cards.append({**entry, "card": card, **({"entry": named} if named != card else {})})
-    return {**plan, "cards": cards} if plan.get("cards") else dict(plan)
 
 
 def asked(b: Board, round_no: int) -> list[str]:
