@@ -394,16 +394,15 @@ class Composer:
         of their turn to that save."""
         if not self.passes or [a for a in self.actions if a["do"] not in (START, *FOLDED)]:
             return False
-        after = self.prompt()
-        if after is not None and after.step == UNSEAL and after.role == self.role \
-                and self._opening_waits():
-            return False  # her own opening cannot fold in: she opens it in this save
         return self.side_by_side_next()
 
-    def _opening_waits(self) -> bool:
-        """Whether this player's opening, due next, needs a save of her own: it shows a
-        hidden card only her pbem can (or waits for the others' part of one)."""
-        if hidden_model.of(self.state) is None:
+    def opening_waits(self) -> bool:
+        """Whether this player's opening, asked next, needs a save of hers: it shows a
+        hidden card only her pbem can (or waits for the others' part of one), so nobody
+        else can fold it in."""
+        after = self.prompt()
+        if after is None or after.step != UNSEAL or after.role != self.role \
+                or hidden_model.of(self.state) is None:
             return False
         body = sealed_orders.unseal(self.state, self.role, self._keys())
         trial, dice = copy_state(self.state), dicemod.WitnessDice()
@@ -527,9 +526,10 @@ class Composer:
     def open_sealed(self) -> list[str]:
         """Open this player's sealed answer, now that every player asked has answered (no
         decision: the engine asks it of this player's pbem)."""
-        due = self.prev.due
+        asked = self.prompt()
         own = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
-        if due is None or due["step"] != UNSEAL or own or self.pending is not None:
+        if asked is None or asked.step != UNSEAL or asked.role != self.role or own \
+                or self.pending is not None:
             raise IllegalAction("this save does not ask to open a sealed answer")
         body = sealed_orders.unseal(self.state, self.role, self._keys())
         mark, before = len(self.log.entries), len(self.dice.rolls)
