@@ -137,8 +137,9 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
                                g, r, cfg, me.key.public)))
     by_responses = responses.written()
     for save in unsent(me, game):
-        label = "carried on" if "answers" in save.actions[0] \
-            or save.actions[0]["do"] in passes_ahead.VERBS else "answered"
+        first = save.actions[0] if save.actions else {"do": ""}  # or a request alone
+        label = "carried on" if "answers" in first \
+            or first["do"] in passes_ahead.VERBS else "answered"
         if save.sha256 in by_responses:
             label = "responded"
         line = f"{label:<12} {save.short()}: " \
