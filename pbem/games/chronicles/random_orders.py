@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules.trades import barred
 
 Order = dict[str, Any]
 
@@ -81,7 +82,7 @@ def _plans(realm: dict[str, Any], muster: list[dict[str, Any]],
 def _offer(b: Board, role: str, realm: dict[str, Any], rng: random.Random
            ) -> list[dict[str, Any]]:
     """Now and then a red card of the hand offered to another seat for a gold piece."""
-    others = [r for r in b.seats if r != role]
+    others = [r for r in b.seats if r != role and not barred(b, role, r)]
     if not realm["cards"] or not others or rng.random() >= 0.15:
         return []
     return [{"with": rng.choice(others), "give": {"cards": [rng.choice(list(realm["cards"]))]},
@@ -112,15 +113,10 @@ def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
         muster.append({"area": area, "side": "invade", "from": launch,
                        "generals": [generals.pop()], "units": sent, "gold": 0})
     orders: list[Order] = []
-    plans = _plans(realm, muster, rng)
-    trades = _offer(b, role, realm, rng)
-    if trades:
-        orders.append({"do": "season", "actions": actions, "muster": muster,
-                       "plans": plans, "trades": trades})
-    if plans:
-        orders.append({"do": "season", "actions": actions, "muster": muster, "plans": plans})
-    if actions or muster:
-        orders.append({"do": "season", "actions": actions, "muster": muster})
+    extra = {k: v for k, v in (("plans", _plans(realm, muster, rng)),
+                               ("trades", _offer(b, role, realm, rng))) if v}
+    if actions or muster or extra:
+        orders.append({"do": "season", "actions": actions, "muster": muster, **extra})
     if muster:
         orders.append({"do": "season", "muster": muster})
     for act in actions:
@@ -142,13 +138,11 @@ def muster_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
             placed = {"area": battle["area"], "side": "defend",
                       "from": b.territory_of(battle["area"]).id,
                       "generals": generals[:1], "units": sent, "gold": 0}
-            order = {"do": "muster", "muster": [placed]}
+            order: Order = {"do": "muster", "muster": [placed]}
             if b.realm(role)["cards"] and rng.random() < 0.5:
                 card = rng.choice(list(b.realm(role)["cards"]))
                 order["plans"] = [{"area": battle["area"],
                                    "cards": [{"card": card, "target": "forces"}]}]
-                out.append(order)
-                order = {"do": "muster", "muster": [placed]}
             out.append(order)
             break
     out.append({"do": "muster"})
