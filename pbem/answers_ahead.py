@@ -144,6 +144,8 @@ def carry_folded(request: SaveFile, me: LocalIdentity) -> Answer | None:
         composer = session.Composer(request, me)
         if not composer.carries_folded_on():
             return None
+        if composer.opening_waits():  # nobody else can fold her opening in: it goes here
+            composer.open_sealed()
         return keep_made(request, composer.finish())
     except PbemError as exc:
         return Answer(request, None, None, exc.line())

@@ -128,13 +128,13 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                       writer, {"do": DEFAULTS}, current, log, seat)
             elif verb in (SEAL, UNSEAL):
                 offered_to(module, state, writer)
-                body = {k: v for k, v in action.items() if k != "dice"
+                body = {k: v for k, v in action.items() if k not in ("dice", "reveals")
                         and not (k == "answers" and first_dice is not None and index == 0)}
                 guard(where, f"actions[{index}] ({verb})", gameplay.apply, module, state,
                       writer, body, current, log, seat)
             elif verb in passes_ahead.VERBS:
                 _fold(module, state, action, actions[index + 1:], writer, current, log,
-                      where)
+                      where, seat)
             elif verb in ENGINE_VERBS:
                 raise IllegalAction(f"'{verb}' is not a player's action here")
             else:
@@ -362,7 +362,7 @@ def _folded_for_others(module: GameModule, save: SaveFile, state: State) -> bool
 
 
 def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
-          writer: str, dice: Any, log: Log, where: str) -> None:
+          writer: str, dice: Any, log: Log, where: str, seat: Any = None) -> None:
     """One answer given ahead (its signature checked already), taken as its role's: a pass,
     or her part of a sealed question; after the last of them the game must be asking the
     save's writer, or, in a save of those answers alone, still asking the same question of
@@ -374,7 +374,7 @@ def _fold(module: GameModule, state: State, action: Action, rest: list[Action],
     answer = dict(passes_ahead.PASS) if action.get("do") == passes_ahead.VERB \
         else dict(action["answer"])
     guard(where, f"the answer {role} gave ahead", gameplay.apply, module, state, str(role),
-          answer, dice, log, None)
+          answer, dice, log, seat)
     if rest and rest[0].get("do") in passes_ahead.VERBS:
         return
     after = gameplay.prompt(module, state)

@@ -25,7 +25,7 @@ from pbem import (
 from pbem import dice as dicemod
 from pbem.arguments import check_names
 from pbem.engine import Action, ActionSpec, Log, Prompt, complete_action, copy_state
-from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, UsageError
+from pbem.errors import IllegalAction, NeedWitness, NotYourTurn, PbemError, UsageError
 from pbem.hidden import Known
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import notes as notes_mod
@@ -121,6 +121,13 @@ class Composer:
         seat.records = {}
         return seat
 
+    def _fold_seat(self) -> Any:
+        """The seat an answer given ahead is taken with: this save's writer's, keyless (it
+        may deal hidden cards; a card only its holder can show waits for her own save)."""
+        if hidden_model.of(self.state) is None:
+            return None
+        return seating.seat(self._stub, self.role)
+
     @property
     def table(self) -> bool:
         return self.mode == "table"
@@ -156,7 +163,7 @@ class Composer:
             mark, log_mark = self.dice.snapshot(), len(self.log.entries)
             try:
                 gameplay.apply(self.module, self.state, given.role, dict(given.answer),
-                               self.dice, self.log, None)
+                               self.dice, self.log, self._fold_seat())
             except NeedWitness:
                 self.state = saved_state
                 self.dice.restore(mark)
@@ -389,6 +396,25 @@ class Composer:
             return False
         return self.side_by_side_next()
 
+    def opening_waits(self) -> bool:
+        """Whether this player's opening, asked next, needs a save of hers: it shows a
+        hidden card only her pbem can (or waits for the others' part of one), so nobody
+        else can fold it in."""
+        after = self.prompt()
+        if after is None or after.step != UNSEAL or after.role != self.role \
+                or hidden_model.of(self.state) is None:
+            return False
+        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        trial, dice = copy_state(self.state), dicemod.WitnessDice()
+        try:
+            gameplay.apply(self.module, trial, self.role, body, dice, Log(),
+                           seating.seat(self._stub, self.role))
+        except NeedWitness:
+            return True
+        except PbemError:
+            return False
+        return False
+
     def carries_passes_on(self) -> bool:
         """True when a save of the passes folded in alone may be written by this player:
         she passed last of them, or the same question stays open for a later player (it
@@ -500,22 +526,26 @@ class Composer:
     def open_sealed(self) -> list[str]:
         """Open this player's sealed answer, now that every player asked has answered (no
         decision: the engine asks it of this player's pbem)."""
-        due = self.prev.due
+        asked = self.prompt()
         own = [a for a in self.actions if a["do"] not in (START, *FOLDED)]
-        if due is None or due["step"] != UNSEAL or own or self.pending is not None:
+        if asked is None or asked.step != UNSEAL or asked.role != self.role or own \
+                or self.pending is not None:
             raise IllegalAction("this save does not ask to open a sealed answer")
         body = sealed_orders.unseal(self.state, self.role, self.keys())
         mark, before = len(self.log.entries), len(self.dice.rolls)
         saved_state, saved_dice = copy_state(self.state), self.dice.snapshot()
+        seat = self._seat()
         try:
             gameplay.apply(self.module, self.state, self.role, body, self.dice, self.log,
-                           self._seat())
+                           seat)
         except NeedWitness as exc:
             self.state = saved_state
             self.dice.restore(saved_dice)
             del self.log.entries[mark:]
             self.pending, self.waiting_for = canonical_action(body), exc.purpose
             return []
+        if seat is not None and seat.records:  # the cards the opened answer names
+            body = {**body, "reveals": dict(sorted(seat.records.items()))}
         self.actions.append(self._record(body, before))
         return [entry.render() for entry in self.log.entries[mark:]]
 

@@ -158,6 +158,13 @@ class GameModule(ABC):
         """Each role's own hidden decks (role -> deck name -> card ids)."""
         return {}
 
+    def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
+        """The handles of ``role``'s face-down cards that ``role``'s answer to a sealed
+        question turns face up once it is opened (its own pbem shows them then: the game
+        takes the answers in another player's save, where only a card already face up
+        can be read)."""
+        return []
+
     # The data files a game ships are pinned by hash in every game's header
     # (pbem/builtin_data.py): a pbem with other built-in data refuses the game.
     def builtin_data_files(self, options: Mapping[str, Any]) -> tuple[Path, ...]:

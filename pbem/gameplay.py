@@ -14,7 +14,7 @@ from typing import Any
 from pbem import absence, sealed_orders
 from pbem.dice import Dice, WitnessDice
 from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
-from pbem.errors import IllegalAction, NeedDice, NeedWitness
+from pbem.errors import IllegalAction, NeedActor, NeedDice, NeedWitness
 from pbem.hidden import SECRETS_KEY, Known, OpenSecrets, Secrets, known_to
 from pbem.hidden_cards import model, seating
 from pbem.hidden_cards.knowledge import known
@@ -125,9 +125,29 @@ def _apply_one(module: GameModule, state: State, role: str, action: Action, dice
         sealed_orders.take(
             state, asked, role, action, log, module.role_label,
             lambda who, order: _apply_kept(module, state, who, order, dice, log, seat),
-            lambda who: _default_for(module, state, who, dice, seat))
+            lambda who: _default_for(module, state, who, dice, seat),
+            lambda who, order: _show_named(module, state, who, order, dice, seat))
         return
     _apply_game(module, state, role, action, dice, log, seat)
+
+
+def _show_named(module: GameModule, state: State, role: str, order: Action, dice: Dice,
+                seat: Seat | None) -> None:
+    """Turn face up the sealed cards ``role``'s answer, open now, names (the game reads
+    them when it takes the answers, maybe in another player's save); only her own pbem
+    can, so an answer given ahead that names one waits for a save of hers."""
+    if not module.uses_secrets or model.of(state) is None:
+        return
+    handles = [h for h in module.named_cards(state, role, order)
+               if h in state[SECRETS_KEY]["cards"]]
+    if not handles:
+        return
+    if seat is None or seat.role != role:
+        raise NeedActor(f"{role}'s pbem shows the cards their answer names")
+    secrets = SealedSecrets(state, dice, seat)
+    for handle in handles:
+        if secrets.holder(handle) == role:
+            secrets.reveal(handle)
 
 
 def game_prompt(module: GameModule, state: State) -> Prompt | None:

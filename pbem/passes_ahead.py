@@ -37,6 +37,8 @@ from pbem import gameplay, strict_yaml
 from pbem.detached import hex_field, keep_once, read_at_most, whole_field
 from pbem.engine import Action, GameModule, Log, Prompt
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
+from pbem.hidden_cards import model as hidden_model
+from pbem.hidden_cards import seating
 from pbem.savefile import SaveFile
 from pbem.signing import KeyProblem, PrivateKey, PublicKey
 
@@ -316,9 +318,10 @@ def asked_after(module: GameModule, request: SaveFile, given: Mapping[str, Pass]
     state = copy_state(request.state)
     for one in folding:
         trial = copy_state(state)
+        seat = seating.seat(request.doc, one.role) if hidden_model.of(trial) else None
         try:
             gameplay.apply(module, trial, one.role, dict(one.answer), WitnessDice(), Log(),
-                           None)
+                           seat)
         except NeedWitness:
             return one.role
         except PbemError:

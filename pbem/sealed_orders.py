@@ -45,6 +45,7 @@ UNSEAL = "unseal"
 PURPOSE = "pbem-sealed-order"
 
 ApplyGame = Callable[[str, Action], None]  # the game takes one role's answer (or refuses)
+Shown = Callable[[str, Action], None]  # a role's answer, open now, shows the cards it names
 DefaultFor = Callable[[str], Action | None]  # the game's first legal default for a role
 
 
@@ -198,9 +199,11 @@ def unseal(state: State, role: str, keys: GameKeys) -> Action:
 
 
 def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
-         label: Callable[[str], str], apply_game: ApplyGame, default_for: DefaultFor) -> None:
+         label: Callable[[str], str], apply_game: ApplyGame, default_for: DefaultFor,
+         shown: Shown | None = None) -> None:
     """Record ``role``'s part of the round (a sealed answer, the last answer, an opening);
-    with the last opening, hand every answer to the game."""
+    an answer given in clear or opened shows the cards it names (``shown``); with the
+    last opening, hand every answer to the game."""
     rnd = _round(state, game_prompt)
     waiting, verb = _waiting(rnd), action.get("do")
     absent = role in absence.absent(state)
@@ -227,6 +230,8 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
         else:
             rnd["orders"][role] = {"commitment": None, "envelope": None,
                                    "order": canonical_action(action)}
+            if shown is not None and not absent:
+                shown(role, rnd["orders"][role]["order"])
             log.add(f"{label(role)} answers" + (" (the last to answer)" if not absent else ""),
                     rule)
     else:
@@ -237,6 +242,8 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
         if role != opener:
             raise IllegalAction(f"{label(opener)} opens their answer now", rule)
         _open(rnd, role, action, absent, log, label, rule)
+        if shown is not None and rnd["orders"][role].get("order") is not None:
+            shown(role, rnd["orders"][role]["order"])
     state[KEY]["round"] = rnd
     state[KEY]["rounds"] = rnd["number"]
     if not _waiting(rnd) and not _to_open(rnd):

@@ -43,10 +43,13 @@ def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile
     out = []
     for game_id in ledger.games() if game is None else [game]:
         save = answering.head_of(ledger, game_id)[0]
-        if (save is not None and save.sha256 not in sent and save.actions
-                and (save.actions[0]["do"] in answering.AUTOMATIC
+        waits = save is not None and not save.actions and save.pending is not None \
+            and save.pending["action"]["do"] in answering.AUTOMATIC  # e.g. an opening
+        if (save is not None and save.sha256 not in sent and (save.actions or waits)
+                and (waits or save.actions[0]["do"] in answering.AUTOMATIC
                      or (len(save.actions) == 1 and "answers" in save.actions[0])
-                     or all(a["do"] in passes_ahead.VERBS for a in save.actions)
+                     or all(a["do"] in passes_ahead.VERBS or a["do"] in answering.AUTOMATIC
+                            for a in save.actions)
                      or save.sha256 in by_responses)
                 and save.role_of(me.key.public) == save.writer):
             out.append(save)
@@ -134,8 +137,9 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
                                g, r, cfg, me.key.public)))
     by_responses = responses.written()
     for save in unsent(me, game):
-        label = "carried on" if "answers" in save.actions[0] \
-            or save.actions[0]["do"] in passes_ahead.VERBS else "answered"
+        first = save.actions[0] if save.actions else {"do": ""}  # or a request alone
+        label = "carried on" if "answers" in first \
+            or first["do"] in passes_ahead.VERBS else "answered"
         if save.sha256 in by_responses:
             label = "responded"
         line = f"{label:<12} {save.short()}: " \

@@ -1,14 +1,16 @@
 """Chronicles at one keyboard in a real terminal: `pbem new chronicles-of-the-three-kingdoms
 --hotseat`, then `pbem play`; every seat gives its season orders by the number key of the
 offer and Ctrl+S in its form (an order that places nothing), each sealed in its own save
-and handed over, until the table shows the next season. Seven players fit an 80 by 24
-terminal."""
+and handed over (the red cards in hand are hidden, so the table waits at each hand-over
+for its player to say she is at the keyboard), until the table shows the next season.
+Seven players fit an 80 by 24 terminal."""
 
 from __future__ import annotations
 
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.tui.terminal import Terminal
@@ -40,13 +42,27 @@ def _new_and_play(term: Terminal, players: int) -> None:
     term.type(f"clear; pbem play {save}; echo \"rc=$? #play\"")
 
 
+def _at_keyboard(term: Terminal, ready: Callable[[str], bool], seconds: float = 90) -> str:
+    """Wait until the screen is ``ready``, saying Ready to every hand-over on the way (a
+    game with hidden cards shows a seat's table only once she is at the keyboard)."""
+    def there(screen: str) -> bool:
+        return ready(screen) or "Hand over" in screen
+
+    while True:
+        shown = term.wait_for(there, seconds)
+        if ready(shown):
+            return shown
+        term.press("Enter")
+        term.wait_for(lambda s: "Hand over" not in s, seconds)  # one Enter per hand-over
+
+
 def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> None:
     term = _terminal(tmp_path, (120, 40))
     try:
         _new_and_play(term, 3)
         for seat in (1, 2, 3):
-            shown = term.wait_for(lambda s, n=seat: "1. Season orders" in s
-                                  and f"Playing: player-{n}" in s, 90)
+            shown = _at_keyboard(term, lambda s, n=seat: "1. Season orders" in s
+                                 and f"Playing: player-{n}" in s)
             assert "Spring 196" in shown and "Traceback" not in shown, shown
             term.press("1")  # the form: given at once, empty (nothing placed)
             term.wait_for(lambda s: "Give the order" in s)
@@ -57,7 +73,6 @@ def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> Non
             if seat < 3:
                 handed = term.wait_for(lambda s: "Hand over" in s)
                 assert f"Pass the keyboard to player-{seat + 1}" in handed, handed
-                term.press("Enter")
         for _ in range(20):  # the openings, one save each at one keyboard
             shown = term.steady()
             assert "Traceback" not in shown
@@ -79,7 +94,7 @@ def test_seven_players_fit_an_80_by_24_terminal(tmp_path: Path) -> None:
     term = _terminal(tmp_path, (80, 24))
     try:
         _new_and_play(term, 7)
-        shown = term.wait_for(lambda s: "1. Season orders" in s, 90)
+        shown = _at_keyboard(term, lambda s: "1. Season orders" in s)
         assert "Playing: player-1" in shown and "Traceback" not in shown, shown
         term.press("q")
         out = term.wait_for(lambda s: bool(re.search(r"^rc=\d+ #play$", s, re.M)), 30)

@@ -6,9 +6,10 @@ State layout (plain data, what a save holds):
   of the game's players list (a role is its leader's id);
 * ``calendar``: ``year``, ``season`` (spring...winter), ``round`` (1 for Spring 196);
 * ``realms``: role -> ``gold``, ``influence``, ``units`` (army kind -> units in the pool),
-  ``cards`` (stratagem cards held, ids), ``objects`` (object ids, repeated per counter),
-  ``counters`` (action counters for this round, ids), ``taxed`` (round of the last special
-  tax or null), ``leader`` (the general leading the realm: Sun Quan after Sun Ce's death),
+  ``cards`` (red cards held, oldest first: hand entries, :mod:`.hand`), ``objects``
+  (object ids, repeated per counter), ``counters`` (action counters for this round,
+  ids), ``taxed`` (round of the last special tax or null), ``leader`` (the general
+  leading the realm: Sun Quan after Sun Ce's death),
   ``exile`` (null, or ``{host, area}``), ``loans`` (``{from, kind, amount, due}``),
   ``decree_paid`` (the Secret Blood Decree's Influence already lost once, or never due
   since Cao Cao attacked him first);
@@ -24,7 +25,10 @@ State layout (plain data, what a save holds):
   back), ``task`` (``action:<n>`` or ``battle:<id>`` this round, else null), ``guest``
   (made on first use: the area an X-loyalty leader found by a search stays on, 15.0 point 4);
 * ``non_human``: id -> ``active``, ``objects`` (objects lying with him);
-* ``pile``: ``draw`` (player cards left, ids), ``discard``, ``removed``;
+* ``pile``: ``draw`` (player cards left, ids: the black ones when the red cards are the
+  hidden deck ``red``), ``discard`` (cards seen going there), ``removed``, ``red_pile``
+  and ``red_down`` (red cards discarded, and of them face down, in a hidden-deck game);
+* ``open_cards`` (made on first use): hand entry -> card, for red cards turned face up;
 * ``supply``: ``actions`` (action counters for the draws, ids), ``objects`` (free objects),
   ``used`` (objects used this round, back next round);
 * ``bad_luck``: the numbers still in the cup (drawn ones are put back, notes 50);
@@ -55,11 +59,14 @@ INFLUENCE_AT_NINE = "s14.dr.nine"
 class Board:
     """One Chronicles position under the rules, for the length of one call."""
 
-    def __init__(self, state: dict[str, Any], dice: Any = None, log: Log | None = None) -> None:
+    def __init__(self, state: dict[str, Any], dice: Any = None, log: Log | None = None,
+                 secrets: Any = None, known: Mapping[str, str] | None = None) -> None:
         self.s = state
         self.data: ChroniclesData = dataset.get(state.get("data"))
         self._dice = dice
         self.log = log if log is not None else Log()
+        self.secrets = secrets  # pbem.hidden.Secrets, inside start and apply
+        self.known: Mapping[str, str] = known or {}  # what the viewer reads of the handles
 
     # ------------------------------------------------------------------ dice and log
 

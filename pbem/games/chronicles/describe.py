@@ -4,9 +4,12 @@ Reconstructed data is marked ``*`` (docs/chronicles-data.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board, units_total
+from pbem.hidden import SECRETS_KEY
 
 UNIT_SHORT = {"infantry": "inf", "cavalry-1": "cav1", "cavalry-2": "cav2", "naval-1": "nav1",
               "naval-2": "nav2"}
@@ -32,6 +35,24 @@ def header(b: Board) -> list[str]:
         lines.append(f"Asked now: {', '.join(left)}" + (f" (answered: {', '.join(given)})"
                                                         if given else ""))
     return lines
+
+
+def card_lines(b: Board, role: str, viewer: str | None) -> list[str]:
+    """``role``'s red cards as ``viewer`` may read them: his own by name and entry (an
+    entry he cannot read yet as such), another's face-up cards by name and the rest as a
+    number."""
+    shown, down = [], 0
+    for entry in hand.entries(b, role):
+        card = hand.seen(b, entry, b.known) if role == viewer else hand.face(b, entry)
+        if card is not None:
+            name = b.data.stratagems[card].name
+            shown.append(name if entry == card else f"{name} ({entry})")
+        elif role == viewer:
+            shown.append(f"{entry} (not readable yet)")
+        else:
+            down += 1
+    shown += [f"{down} face down"] if down else []
+    return [f"  red cards: {', '.join(shown)}"] if shown else []
 
 
 def realm_lines(b: Board, role: str) -> list[str]:
@@ -62,11 +83,32 @@ def territory_line(b: Board, tid: str) -> str:
             f"flood {land['flood_prevention']}]: " + "; ".join(parts))
 
 
-def position(state: dict[str, Any], role: str | None = None) -> str:
-    b = Board(state)
+def position(state: dict[str, Any], role: str | None = None,
+             known: Mapping[str, str] | None = None) -> str:
+    b = Board(state, known=known)
     lines = [*header(b), ""]
     for seat in b.seats:
-        lines += realm_lines(b, seat)
+        lines += realm_lines(b, seat) + card_lines(b, seat, role)
     lines += ["", "Territories (* reconstructed):"]
     lines += [territory_line(b, tid) for tid in b.data.territories]
     return "\n".join(lines)
+
+
+def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> dict[str, Any]:
+    """The position as ``role`` may see it (the module's ``view``): the engine's secrets
+    left out, every hand a list of ``{entry, card}`` (``card`` null when the viewer may
+    not read it)."""
+    b = Board(state, known=known)
+    realms = {}
+    for seat, realm in state["realms"].items():
+        cards = []
+        for entry in hand.entries(b, seat):
+            card = hand.seen(b, entry, known) if seat == role else hand.face(b, entry)
+            cards.append({"entry": entry, "card": card})
+        realms[seat] = {**realm, "cards": cards}
+    calendar = state["calendar"]
+    first, last = int(b.data.rule("start-year")), int(b.data.rule("end-year"))
+    public = {k: v for k, v in state.items() if k not in (SECRETS_KEY, hand.OPEN)}
+    return {**public, "realms": realms, "round": calendar["round"],
+            "rounds": (last - first + 1) * 4, "this_round": state["round"],
+            "stage": f"{calendar['season'].capitalize()} {calendar['year']}"}

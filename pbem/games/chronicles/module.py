@@ -20,6 +20,7 @@ from pbem.games.chronicles import (
     dataset,
     describe,
     flow,
+    hand,
     picture_board,
     random_orders,
     scenario,
@@ -57,6 +58,7 @@ class Chronicles(ReplaceableData, GameModule):
     min_players = 3
     max_players = 7
     sealed_answers = True
+    uses_secrets = True  # the red cards in hand (hand.py)
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
         return list(options["leaders"])
@@ -81,21 +83,31 @@ class Chronicles(ReplaceableData, GameModule):
             raise UsageError(f"unknown option {sorted(given)[0]!r} (known: leaders, data)")
         return checked
 
+    def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
+        return {hand.DECK: hand.red_deck(dataset.get(options.get("data")))}
+
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
         state = opening_state(options, self.roles(options))
         if scene:
             scenario.apply(state, scene)
+        data = dataset.get(options.get("data"))
+        state["pile"]["draw"] = [c for c in state["pile"]["draw"] if c not in data.stratagems]
+        state["pile"].update(red_pile=0, red_down=0)
+        state[hand.OPEN] = {}
         return state
 
-    def start(self, state: State, dice: Any, log: Log) -> None:
-        flow.start(Board(state, dice, log))
+    def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
+        return hand.named(Board(state), role, answer)
 
-    def prompt(self, state: State) -> Prompt | None:
-        return flow.current_prompt(Board(state))
+    def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
+        flow.start(Board(state, dice, log, secrets))
+
+    def prompt(self, state: State, known: Mapping[str, str] | None = None) -> Prompt | None:
+        return flow.current_prompt(Board(state, known=known))
 
     def apply(self, state: State, role: str, action: dict[str, Any], dice: Any,
-              log: Log) -> None:
-        b = Board(state, dice, log)
+              log: Log, secrets: Any = None) -> None:
+        b = Board(state, dice, log, secrets)
         if action.get("do") == "orders":
             if set(action) - {"do", "set"}:
                 raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
@@ -108,16 +120,14 @@ class Chronicles(ReplaceableData, GameModule):
     absent_defaults: Mapping[str, tuple[str, ...]] = {"season": ("season",),
                                                       "muster": ("muster",)}
 
-    def view(self, state: State, role: str | None) -> dict[str, Any]:
-        """Everything: in this edition every card, counter and object is held in the
-        open (docs/chronicles-engine.md). ``round`` is the round's number (front ends
-        read it so), ``rounds`` the last round's, ``this_round`` the round's facts."""
-        calendar = state["calendar"]
-        first = int(dataset.get(state.get("data")).rule("start-year"))
-        last = int(dataset.get(state.get("data")).rule("end-year"))
-        return {**state, "round": calendar["round"], "rounds": (last - first + 1) * 4,
-                "this_round": state["round"],
-                "stage": f"{calendar['season'].capitalize()} {calendar['year']}"}
+    def view(self, state: State, role: str | None,
+             known: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The position as ``role`` may see it: every realm's red cards are hand entries
+        (``{entry, card}``; ``card`` is null for one the viewer may not read); action
+        counters and objects are still open (docs/chronicles-engine.md, "Not yet").
+        ``round`` is the round's number (front ends read it so), ``rounds`` the last
+        round's, ``this_round`` the round's facts."""
+        return describe.view(state, role, known or {})
 
     def random_actions(self, state: State, prompt: Prompt, rng: Any) -> list[dict[str, Any]]:
         if prompt.step == flow.SEASON:
@@ -129,8 +139,9 @@ class Chronicles(ReplaceableData, GameModule):
     def board(self) -> dict[str, Any] | None:
         return picture_board.board()
 
-    def describe(self, state: State, role: str | None = None) -> str:
-        return describe.position(state, role)
+    def describe(self, state: State, role: str | None = None,
+                 known: Mapping[str, str] | None = None) -> str:
+        return describe.position(state, role, known or {})
 
     def rules_help(self, rule: str | None) -> str:
         return SUMMARIES.get(rule or "", "")

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules.trades import barred
 
 Order = dict[str, Any]
 
@@ -68,6 +69,26 @@ def _action(b: Board, role: str, counter: str, general: str, rng: random.Random,
     return act
 
 
+def _plans(realm: dict[str, Any], muster: list[dict[str, Any]],
+           rng: random.Random) -> list[dict[str, Any]]:
+    """Now and then a plan for a placement naming a red card of the hand (by its entry:
+    a random player does not read it)."""
+    if not muster or not realm["cards"] or rng.random() >= 0.5:
+        return []
+    card = rng.choice(list(realm["cards"]))
+    return [{"area": muster[0]["area"], "cards": [{"card": card, "target": "forces"}]}]
+
+
+def _offer(b: Board, role: str, realm: dict[str, Any], rng: random.Random
+           ) -> list[dict[str, Any]]:
+    """Now and then a red card of the hand offered to another seat for a gold piece."""
+    others = [r for r in b.seats if r != role and not barred(b, role, r)]
+    if not realm["cards"] or not others or rng.random() >= 0.15:
+        return []
+    return [{"with": rng.choice(others), "give": {"cards": [rng.choice(list(realm["cards"]))]},
+             "get": {"gold": 1}}]
+
+
 def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[Order]:
     """Season orders to try, the fullest first, ending with one that places nothing."""
     b = Board(state)
@@ -92,8 +113,10 @@ def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
         muster.append({"area": area, "side": "invade", "from": launch,
                        "generals": [generals.pop()], "units": sent, "gold": 0})
     orders: list[Order] = []
-    if actions or muster:
-        orders.append({"do": "season", "actions": actions, "muster": muster})
+    extra = {k: v for k, v in (("plans", _plans(realm, muster, rng)),
+                               ("trades", _offer(b, role, realm, rng))) if v}
+    if actions or muster or extra:
+        orders.append({"do": "season", "actions": actions, "muster": muster, **extra})
     if muster:
         orders.append({"do": "season", "muster": muster})
     for act in actions:
@@ -115,7 +138,12 @@ def muster_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
             placed = {"area": battle["area"], "side": "defend",
                       "from": b.territory_of(battle["area"]).id,
                       "generals": generals[:1], "units": sent, "gold": 0}
-            out.append({"do": "muster", "muster": [placed]})
+            order: Order = {"do": "muster", "muster": [placed]}
+            if b.realm(role)["cards"] and rng.random() < 0.5:
+                card = rng.choice(list(b.realm(role)["cards"]))
+                order["plans"] = [{"area": battle["area"],
+                                   "cards": [{"card": card, "target": "forces"}]}]
+            out.append(order)
             break
     out.append({"do": "muster"})
     return out

@@ -28,7 +28,12 @@ def check(state: dict[str, Any]) -> None:
         for kind, units in realm["units"].items():
             assert units >= 0, f"{role} has {units} {kind}"
         for card in realm["cards"]:
-            assert card in data.stratagems, f"{role} holds {card!r}, not a stratagem"
+            if "secrets" in state:
+                entry = state["secrets"]["cards"].get(card)
+                assert entry is not None and entry["holder"] == role, \
+                    f"{role} holds {card!r}, not a red card of his"
+            else:
+                assert card in data.stratagems, f"{role} holds {card!r}, not a stratagem"
         for obj in realm["objects"]:
             assert obj in data.objects, f"{role} holds {obj!r}, not an object"
     employers = set(seats) | set(data.non_human) | set(data.leaders) | {FREE}
@@ -42,3 +47,48 @@ def check(state: dict[str, Any]) -> None:
     if state.get("result") is None:
         assert ex is not None, "the game waits for no one"
         assert set(ex["given"]) <= set(ex["asked"]) <= set(seats)
+
+
+def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:
+    """Deck names of the red cards somebody else holds face down (never turned up)."""
+    cards = state["secrets"]["cards"]
+    return {str(e["card"]) for h, e in cards.items()
+            if not e["revealed"] and e["holder"] not in (None, role)
+            and h not in state.get("open_cards", {})}
+
+
+def check_secrets(state: dict[str, Any], module: Any) -> int:
+    """No view, text picture or knowledge shows a seat a red card another seat holds face
+    down, nor does the game's state outside the engine's hidden deck name one; the
+    question is put the same whatever its seat knows. Returns how many such cards there
+    were, summed over the viewers."""
+    from pbem.hidden import known_to
+
+    data = dataset.get(state.get("data"))
+    counted = 0
+    for viewer in (*state["seats"], None):
+        secret = hidden_from(state, viewer)
+        knows = known_to(state, viewer)
+        blob = repr(module.view(state, viewer, knows))
+        text = module.describe(state, viewer, knows)
+        for card in secret:
+            assert card not in knows.values(), (viewer, card)
+            assert f"'{card}'" not in blob, f"{viewer} sees hidden card {card}"
+            kind = card.split(":")[0]
+            if kind == card:  # a single copy: its name says which card it is
+                assert data.stratagems[kind].name not in text, f"{viewer} reads {card}"
+        for seat, realm in module.view(state, viewer, knows)["realms"].items():
+            for item in realm["cards"]:
+                if seat != viewer and item["entry"] not in state.get("open_cards", {}):
+                    assert item["card"] is None, (viewer, seat, item)
+        counted += len(secret)
+    outside = repr({k: v for k, v in state.items() if k not in ("secrets", "open_cards")})
+    for card in hidden_from(state, None):
+        assert f"'{card}'" not in outside, f"the game's state names hidden card {card}"
+    bare = module.prompt(state, {})
+    if bare is not None:
+        full = module.prompt(state, known_to(state, bare.role))
+        assert full is not None
+        assert (full.role, full.step, full.text) == (bare.role, bare.step, bare.text)
+        assert {a.verb for a in full.actions} == {a.verb for a in bare.actions}
+    return counted

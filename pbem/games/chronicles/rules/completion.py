@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE, SEASONS
 from pbem.games.chronicles.rules import exile
@@ -46,18 +47,22 @@ def run(b: Board) -> None:
 
 
 def hand_limit(b: Board) -> None:
-    """Everyone keeps at most the hand limit of red cards; in this open edition the cards
-    held longest (the front of the list) go to the discard pile (notes 19)."""
+    """Everyone keeps at most the hand limit of red cards: the cards held longest (the
+    front of the hand) go to the discard pile, face down unless they were shown already
+    (notes 19: no choice, so nobody's hidden card decides anything)."""
     limit = int(b.data.rule("hand-limit"))
     for role in b.round_order():
-        cards = b.realm(role)["cards"]
+        cards = hand.entries(b, role)
         extra = len(cards) - limit
         if extra <= 0:
             continue
-        gone, cards[:] = cards[:extra], cards[extra:]
-        b.s["pile"]["discard"].extend(gone)
+        gone = cards[:extra]
+        shown = [c for c in (hand.face(b, e) for e in gone) if c is not None]
+        for entry in gone:
+            hand.to_discard(b, role, entry)
+        down = extra - len(shown)
         b.note(f"{b.name(role)} discards {extra} stratagem card(s) down to {limit}: "
-               + ", ".join(gone), HAND)
+               + ", ".join(shown + ([f"{down} face down"] if down else [])), HAND)
 
 
 def _lying_with(b: Board, action: dict[str, Any], obj: str) -> bool:

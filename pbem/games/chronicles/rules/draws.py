@@ -2,7 +2,8 @@
 
 :func:`prepare`: maintenance of units in battles carried over (:mod:`.tax`); one player
 card per seat in the round seat order, its colour by the dice in the proportion of black
-and red cards left, then the card by the dice; the black cards resolved once all have
+and red cards left, then a black card by the dice or the top of the hidden red deck
+(:mod:`..hand`); the black cards resolved once all have
 drawn, every disaster before every event, each in draw order; then three counters per
 seat, object or action counter by the dice in the proportion of what is left. Objects used
 last round go back to the supply after the draws (notes 17: drawable a round later than
@@ -11,8 +12,11 @@ at the table). The hand limit is the completion phase's.
 
 from __future__ import annotations
 
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import disasters, events, tax
+
+RED = "red"
 
 
 def is_black(b: Board, card: str) -> bool:
@@ -31,22 +35,26 @@ def _choose(b: Board, first: int, second: int, purpose: str) -> bool:
 
 def draw_card(b: Board, role: str) -> str | None:
     """One player card for ``role`` from the draw pile (notes 17); when it is empty the
-    discard pile becomes the draw pile (s4.1.2.reshuffle). None: no card is left."""
+    discard pile becomes the draw pile (s4.1.2.reshuffle). Returns the black card drawn,
+    ``RED`` for a red card (dealt face down to ``role``), None when no card is left."""
     pile = b.s["pile"]
-    if not pile["draw"]:
-        if not pile["discard"]:
+    black = [c for c in pile["draw"] if is_black(b, c)]
+    if not black and not hand.red_left(b):
+        if not hand.discard_size(b):
             b.note(f"No player card is left for {b.name(role)}", "s4.1.2.reshuffle")
             return None
-        pile["draw"], pile["discard"] = list(pile["discard"]), []
-        b.note(f"The draw pile is empty: the {len(pile['draw'])} discarded cards become the "
+        size = hand.refill(b)
+        b.note(f"The draw pile is empty: the {size} discarded cards become the "
                "new draw pile", "s4.1.2.reshuffle")
-    black = [c for c in pile["draw"] if is_black(b, c)]
-    red = [c for c in pile["draw"] if not is_black(b, c)]
-    colour_black = _choose(b, len(black), len(red),
+        black = [c for c in pile["draw"] if is_black(b, c)]
+    red = hand.red_left(b)
+    colour_black = _choose(b, len(black), red,
                            f"colour of {b.name(role)}'s card ({len(black)} black, "
-                           f"{len(red)} red left)")
-    heap = black if colour_black else red
-    card = str(b.pick(heap, f"{'black' if colour_black else 'red'} card of {b.name(role)}"))
+                           f"{red} red left)")
+    if not colour_black:
+        hand.deal(b, role)
+        return RED
+    card = str(b.pick(black, f"black card of {b.name(role)}"))
     pile["draw"].remove(card)
     return card
 
@@ -61,11 +69,10 @@ def draw_cards(b: Board) -> None:
             card = draw_card(b, role)
             if card is None:
                 continue
-            if is_black(b, card):
+            if card != RED:
                 black.append((card, role))
                 b.note(f"{b.name(role)} draws a black card", "s4.1.2.card-order")
             else:
-                b.realm(role)["cards"].append(card)
                 b.note(f"{b.name(role)} draws a red card and keeps it", "s2.2.2.red")
     for card, role in black:
         if card in b.data.disasters:

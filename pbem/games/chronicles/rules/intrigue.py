@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
 from pbem.games.chronicles.rules import non_human, rolls
@@ -113,9 +114,7 @@ def _spy_success(b: Board, act: Action) -> None:
         if not realm["cards"]:
             b.note(f"{b.name(victim)} holds no player card to steal", "s8.7.4.steal-card")
             return
-        card = b.pick(list(realm["cards"]), f"card stolen from {b.name(victim)}")
-        realm["cards"].remove(card)
-        b.realm(role)["cards"].append(card)
+        hand.steal(b, role, victim)
         b.note(f"{b.name(role)}'s spy steals a player card from {b.name(victim)}",
                "s8.7.4.steal-card")
     else:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import deals, exile
 
@@ -170,11 +171,14 @@ def _check_plan(b: Board, role: str, plan: Any) -> None:
             raise IllegalAction(f"plan {key}: one of {', '.join(allowed)}", "s10.3.1.choice")
     for entry in plan.get("cards") or []:
         card = entry.get("card") if isinstance(entry, Mapping) else None
-        if card not in b.data.stratagems:
-            raise IllegalAction(f"there is no stratagem {card!r}", "s10.3.4.play")
-        if card not in b.realm(role)["cards"]:
+        if isinstance(card, str) and card in hand.entries(b, role):
+            continue
+        if card in b.data.stratagems:
             raise IllegalAction(f"{b.name(role)} holds no {b.data.stratagems[card].name}",
                                 "s10.3.4.play")
+        if not isinstance(card, str) or not card.startswith(f"{hand.DECK}#"):
+            raise IllegalAction(f"there is no stratagem {card!r}", "s10.3.4.play")
+        hand.check_entry(b, role, card, "s10.3.4.play")
 
 
 def check_muster(b: Board, role: str, order: Mapping[str, Any]) -> None:
@@ -316,6 +320,7 @@ def place_all(b: Board, answers: Mapping[str, Mapping[str, Any]], round_no: int)
                            f"{exc}", getattr(exc, "rule", None) or "s9.0.invade")
     for role in seats:
         for plan in answers[role].get("plans") or []:
+            plan = hand.shown_plan(b, role, plan)
             for x in live(b):
                 if x["area"] == plan.get("area") and (
                         role in (x["invader"], b.holder(x["area"]))

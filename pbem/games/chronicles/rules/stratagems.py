@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pbem.games.chronicles import hand as held
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import Stratagem
 from pbem.games.chronicles.rules.strength import (
@@ -56,9 +57,11 @@ def can_retreat(f: Fight, side: Side) -> bool:
 
 
 def hand(b: Board, side: Side) -> list[str]:
+    """The stratagems a side's leader may play: the face-up cards of his hand (a card
+    named in his opened plan is face up)."""
     if side.scripted or not b.is_human(side.main):
         return []
-    return list(b.realm(side.main)["cards"])
+    return held.public(b, side.main)
 
 
 def _target(b: Board, f: Fight, side: Side, card: Stratagem, entry: dict[str, Any]
@@ -108,9 +111,9 @@ def _roll(b: Board, who: str, card: Stratagem, what: str, gid: str | None) -> in
 
 
 def _discard(b: Board, side: Side, card: str) -> None:
-    realm = b.realm(side.main)
-    realm["cards"].remove(card)
-    b.s["pile"]["discard"].append(card)
+    entry = held.find(b, side.main, card)
+    if entry is not None:
+        held.to_discard(b, side.main, entry)
 
 
 def _try(b: Board, f: Fight, side: Side, card: Stratagem, target: str,
@@ -240,10 +243,10 @@ def play_round(b: Board, f: Fight) -> CardEffects:
         me = name_of(f, side)
         foe_played = fx.played[name_of(f, f.other(side))] is not None if i else None
         chosen[me] = None
-        held = hand(b, side)
+        mine = hand(b, side)
         for entry in _entries(side):
             cid = entry["card"]
-            if cid == FOLLOW or cid not in held or not _fits(entry, f.round_no, foe_played):
+            if cid == FOLLOW or cid not in mine or not _fits(entry, f.round_no, foe_played):
                 continue
             card = b.data.stratagems[cid]
             target = _target(b, f, side, card, entry)

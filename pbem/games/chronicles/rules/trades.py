@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.tax import supplies_for_infantry
 
@@ -217,7 +218,7 @@ def _stock(b: Board, role: str) -> dict[str, Any]:
     realm = b.realm(role)
     stock: dict[str, Any] = {"gold": b.gold(role), "influence": b.influence(role)}
     for key, held in HELD.items():
-        stock[key] = Counter(realm[held])
+        stock[key] = Counter(hand.public(b, role) if key == "cards" else realm[held])
     stock["captives"] = Counter(g for g, s in b.s["generals"].items()
                                 if s["status"] == "captive" and s.get("captor") == role)
     return stock
@@ -248,6 +249,11 @@ def _hand_over(b: Board, giver: str, taker: str, items: Bundle) -> None:
                           "s18.3.sell-influence")
     for key, held in HELD.items():
         for item in items[key]:
+            if key == "cards":
+                entry = hand.find(b, giver, item)
+                assert entry is not None  # its stock was checked
+                hand.give(b, giver, taker, entry)
+                continue
             b.realm(giver)[held].remove(item)
             b.realm(taker)[held].append(item)
     for gid in items["captives"]:
@@ -275,13 +281,41 @@ def _matches(orders: Mapping[str, Any]) -> list[tuple[str, Bundle, str, Bundle]]
     return pairs
 
 
+def _offer(b: Board, role: str, order: Mapping[str, Any]) -> None:
+    """Every card of ``role``'s hand that his trades offer is turned face up (notes 3)."""
+    for entry in order.get("trades") or []:
+        give = entry.get("give") if isinstance(entry, Mapping) else None
+        for card in (give or {}).get("cards") or [] if isinstance(give, Mapping) else []:
+            if isinstance(card, str) and card in hand.entries(b, role):
+                hand.turn_up(b, role, card)
+
+
+def _named(b: Board, order: Mapping[str, Any]) -> dict[str, Any]:
+    """An order with each card of its trades named by its stratagem once the offers are
+    face up (a card still face down keeps its entry, and matches nothing)."""
+    if not order.get("trades"):
+        return dict(order)
+    trades = []
+    for entry in order["trades"]:
+        out = dict(entry) if isinstance(entry, Mapping) else entry
+        for side in ("give", "get"):
+            part = out.get(side) if isinstance(out, dict) else None
+            if isinstance(part, Mapping) and isinstance(part.get("cards"), list):
+                out[side] = {**part, "cards": [hand.face(b, c) or c if isinstance(c, str)
+                                               else c for c in part["cards"]]}
+        trades.append(out)
+    return {**order, "trades": trades}
+
+
 def take_all(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
     """Loans, then the matched trades, when the season orders open (notes 20, 21)."""
     seated = [r for r in b.round_order() if r in orders]
     for role in seated:
         for entry in orders[role].get("loans") or []:
             _make_loan(b, role, entry)
-    ordered = {r: orders[r] for r in seated}
+    for role in seated:
+        _offer(b, role, orders[role])
+    ordered = {r: _named(b, orders[r]) for r in seated}
     for role, order in ordered.items():
         for entry in order.get("trades") or []:
             b.note(f"{b.name(role)} offers {b.name(entry.get('with'))} "
