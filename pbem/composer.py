@@ -404,7 +404,7 @@ class Composer:
         if after is None or after.step != UNSEAL or after.role != self.role \
                 or hidden_model.of(self.state) is None:
             return False
-        body = sealed_orders.unseal(self.state, self.role, self._keys())
+        body = sealed_orders.unseal(self.state, self.role, self.keys())
         trial, dice = copy_state(self.state), dicemod.WitnessDice()
         try:
             gameplay.apply(self.module, trial, self.role, body, dice, Log(),

@@ -82,13 +82,13 @@ def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> Non
 
     asyncio.run(run())
     assert seen["first"][0] == "Add: Action counters" and seen["first"][-1] == "Give the order"
-    assert seen["kinds"] == ["Build defences", "Search for talent", "Court a leader"]
-    assert any(row.startswith("Action counters 1: Build defences: Cao Cao, ")
+    assert seen["kinds"] == ["Develop land", "Search for talent", "Court a leader"]
+    assert any(row.startswith("Action counters 1: Develop land: Cao Cao, ")
                and row.endswith(", gold added 0") for row in seen["listed"]), seen["listed"]
     assert [a["do"] for a in seen["actions"]][-1] == "seal"  # nobody reads it yet
     order = seen["order"]
     assert order is not None and order["do"] == "season"
-    assert [a["counter"] for a in order["actions"]] == ["defence"]
+    assert [a["counter"] for a in order["actions"]] == ["land"]
     assert set(order) == {"do", "actions"}  # (nothing else was filled in)
 
 
@@ -108,7 +108,7 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
                 await pilot.press("1" if count == 1 else "2")  # Add (after the first entry)
                 await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                              and app.screen.rows[0][0][0] == "add")
-                await pilot.press("1")  # Build defences
+                await pilot.press("1")  # Develop land
                 await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
                 await pilot.press("ctrl+s")
                 await settle(pilot, lambda n=count: isinstance(app.screen, FormMenu)
@@ -128,7 +128,7 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
 def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """In tmux: `pbem play` on the same hot-seat game, the season orders' form opened by
-    its number, a defence counter added with its defaults, the order given, signed and
+    its number, a land counter added with its defaults, the order given, signed and
     handed over."""
     home = tmp_path / "home"
     config, data = home / "config", home / "data"
@@ -153,11 +153,11 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         form = term.wait_for(lambda s: "Add: Action counters" in s and "Give the order" in s)
         assert "Traceback" not in form
         term.press("1")
-        term.wait_for(lambda s: "1. Build defences" in s and "Give the order" not in s)
+        term.wait_for(lambda s: "1. Develop land" in s and "Give the order" not in s)
         term.press("1")
         term.wait_for(lambda s: "Do it" in s)
         term.press("C-s")
-        listed = term.wait_for(lambda s: "Action counters 1: Build defences: Cao Cao" in s)
+        listed = term.wait_for(lambda s: "Action counters 1: Develop land: Cao Cao" in s)
         assert "Give the order" in listed
         term.press("C-s")
         signing = term.wait_for(lambda s: "Write and sign" in s)

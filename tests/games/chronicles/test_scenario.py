@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from freezegun import freeze_time
 
 from pbem import chain, identity, session
 from pbem.errors import UsageError
 from tests.cli.test_commands import pbem
+from tests.security.kit import labelled_key
 
 KIND = "chronicles-of-the-three-kingdoms"
 SCENE = {"year": 200, "season": "autumn",
@@ -21,12 +23,16 @@ SCENE = {"year": 200, "season": "autumn",
 
 
 def _started(scene: dict[str, Any]) -> Any:
-    people = [identity.keygen(f"s{n}") for n in range(3)]
-    saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]],
-                              {"players": 3}, scene, dice="open", game_id="5c" * 16,
-                              salt="0" * 32)]
-    for n, person in enumerate(people[1:], start=1):
-        saves.append(session.join(saves[-1], person, f"{n:032x}"))
+    """The scenario's game, the same on every run (fixed keys, salts and clock), through
+    the first seat's season orders."""
+    people = [identity.keygen(f"s{n}", key=labelled_key(f"chronicles scenario s{n}"))
+              for n in range(3)]
+    with freeze_time("2026-11-28 09:00:00"):
+        saves = [session.new_game(KIND, people[0], [p.identity for p in people[1:]],
+                                  {"players": 3}, scene, dice="open", game_id="5c" * 16,
+                                  salt="0" * 32)]
+        for n, person in enumerate(people[1:], start=1):
+            saves.append(session.join(saves[-1], person, f"{n:032x}"))
     first = session.Composer(saves[-1], people[0])
     if first.my_move():  # (asked first, she may answer in her own save: nothing placed)
         first.act({"do": "season"})
