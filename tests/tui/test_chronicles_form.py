@@ -153,7 +153,7 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         form = term.wait_for(lambda s: "Add: Action counters" in s and "Give the order" in s)
         assert "Traceback" not in form
         term.press("1")
-        term.wait_for(lambda s: "1. Develop land" in s and "Give the order" not in s)
+        term.wait_for(lambda s: "1. Develop land" in s and "2. Search for talent" in s)
         term.press("1")
         term.wait_for(lambda s: "Do it" in s)
         term.press("C-s")
