@@ -73,13 +73,17 @@ def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> Non
             if seat < 3:
                 handed = term.wait_for(lambda s: "Hand over" in s)
                 assert f"Pass the keyboard to player-{seat + 1}" in handed, handed
-        for _ in range(20):  # the openings, one save each at one keyboard
-            shown = term.steady()
+        for _ in range(40):  # the openings, one save each at one keyboard, and the musters
+            shown = term.steady()  # of a battle an event may bring (placing nothing)
             assert "Traceback" not in shown
             if "Hand over" in shown or "Write and sign" in shown:
                 term.press("Enter")
             elif "Summer 196" in shown and "1. Season orders" in shown:
                 break
+            elif re.search(r"1\. (Second|Last) muster", shown):
+                term.press("1")
+                term.wait_for(lambda s: "Give the order" in s)
+                term.press("C-s")
         else:
             raise AssertionError(f"the round did not reach Summer 196:\n{term.screen()}")
         assert "Playing: player-" in shown, shown
