@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+from pbem import gameplay, games, selfplay
 from pbem.dice import ScriptedDice
-from pbem.engine import Log
+from pbem.engine import Log, copy_state
+from pbem.errors import IllegalAction
 from pbem.games.chronicles import dataset
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.setup import line_up, opening_state
+
+KIND = "chronicles-of-the-three-kingdoms"
 
 
 def position(players: int = 3, leaders: Sequence[str] | None = None,
@@ -46,3 +51,20 @@ def at(state: dict[str, Any], season: str, year: int, round_no: int | None = Non
 def give(state: dict[str, Any], area: str, holder: str | None) -> None:
     state["areas"][area]["holder"] = holder
 
+
+
+def random_order(state: dict[str, Any], prompt: Any, rng: random.Random, dice: Any,
+                 log: Log, where: str = "") -> dict[str, Any]:
+    """Play the first random legal answer to ``prompt`` (the game's suggestions first, as
+    self-play does); the position after it (a refused try leaves nothing behind)."""
+    module = games.get(KIND)
+    for action in selfplay.candidates(prompt, rng, module.random_actions(state, prompt, rng)):
+        backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
+        try:
+            gameplay.apply(module, state, prompt.role, action, dice, log)
+            return state
+        except IllegalAction:
+            state = backup
+            dice.restore(mark)
+            del log.entries[entries:]
+    raise AssertionError(f"{where}no order accepted at {prompt.step}")

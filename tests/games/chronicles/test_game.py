@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from pbem import gameplay, games, selfplay
+from pbem import gameplay, games
 from pbem.dice import ChainDice
 from pbem.engine import Log, copy_state
 from pbem.errors import IllegalAction
 from tests.games.chronicles import invariants
+from tests.games.chronicles.kit import random_order
 
 KIND = "chronicles-of-the-three-kingdoms"
 MODULE = games.get(KIND)
@@ -36,18 +37,7 @@ def play(seed: int, players: int, rounds: int) -> tuple[dict[str, Any], Log]:
     while (prompt := gameplay.prompt(MODULE, state)) is not None:
         if state["calendar"]["round"] > rounds:
             break
-        suggested = MODULE.random_actions(state, prompt, rng)
-        for action in selfplay.candidates(prompt, rng, suggested):
-            backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-            try:
-                gameplay.apply(MODULE, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction:
-                state = backup
-                dice.restore(mark)
-                del log.entries[entries:]
-        else:
-            raise AssertionError(f"game {seed}: no order accepted at {prompt.step}")
+        state = random_order(state, prompt, rng, dice, log, f"game {seed}: ")
         invariants.check(state)
     return state, log
 

@@ -10,15 +10,15 @@ import random
 
 import pytest
 
-from pbem import gameplay, games, sealed_orders, selfplay
+from pbem import gameplay, games, sealed_orders
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
+from pbem.engine import Log
 from pbem.games.chronicles import hand
 from pbem.hidden_cards import model
 from pbem.savefile import SaveFile
 from pbem.signing import PrivateKey
 from tests.games.chronicles import invariants
+from tests.games.chronicles.kit import random_order
 from tests.golden_replay import recorded, sample_players
 from tests.hidden.kit import known
 
@@ -36,18 +36,7 @@ def _play(seed: int, players: int) -> int:
     gameplay.start(MODULE, state, dice, log)
     hidden = 0
     while (prompt := gameplay.prompt(MODULE, state)) is not None:
-        suggested = MODULE.random_actions(state, prompt, rng)
-        for action in selfplay.candidates(prompt, rng, suggested):
-            backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-            try:
-                gameplay.apply(MODULE, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction:
-                state = backup
-                dice.restore(mark)
-                del log.entries[entries:]
-        else:
-            raise AssertionError(f"game {seed}: no order accepted at {prompt.step}")
+        state = random_order(state, prompt, rng, dice, log, f"game {seed}: ")
         invariants.check(state)
         hidden += invariants.check_secrets(state, MODULE)
     return hidden

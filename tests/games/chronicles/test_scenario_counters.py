@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 
-from pbem import gameplay, games, savefile, selfplay, strict_yaml
+from pbem import gameplay, games, savefile, strict_yaml
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction, UsageError
+from pbem.engine import Log
+from pbem.errors import UsageError
 from pbem.games.chronicles import dataset
 from pbem.games.chronicles.records import FREE
 from tests.cli.test_commands import pbem
 from tests.games.chronicles import invariants
+from tests.games.chronicles.kit import random_order
 from tests.games.chronicles.test_scenario import KIND, _started
 
 MODULE = games.get(KIND)
@@ -90,18 +91,7 @@ def _play_on(state: dict[str, Any], dice: ChainDice, log: Log, seed: int,
     last = state["calendar"]["round"] + rounds
     while (prompt := gameplay.prompt(MODULE, state)) is not None \
             and state["calendar"]["round"] < last:
-        for action in selfplay.candidates(prompt, rng,
-                                          MODULE.random_actions(state, prompt, rng)):
-            backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-            try:
-                gameplay.apply(MODULE, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction:
-                state = backup
-                dice.restore(mark)
-                del log.entries[entries:]
-        else:
-            raise AssertionError(f"no order accepted at {prompt.step}")
+        state = random_order(state, prompt, rng, dice, log)
         whole(state)
     return state
 
