@@ -55,7 +55,9 @@ def check(data: dict[str, Any], given: Any, seat: Seat, may: Any, where: str) ->
         if note["to"] not in data["keys"] or not may(seat.role, note["to"]):
             raise ChainError(f"contributions.notes: {seat.role} may not write to "
                              f"{note['to']!r} now", where)
-        Envelope.from_record(note["envelope"], seat.role)
+        if Envelope.from_record(note["envelope"], seat.role).record() != note["envelope"]:
+            raise ChainError("contributions.notes: an envelope not in the one form pbem "
+                             "writes", where)
 
 
 def read(save_doc: dict[str, Any], seat: Seat, sequence: int) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from pbem.secrets.elgamal import Ciphertext, Share
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.errors import SecretsError
 from pbem.secrets.keys import Opening, PublicKeys, anchor_of
+from pbem.secrets.shuffle_proof import ShuffleProof
 
 ORDER = ("keys", "shuffles", "shares", "passes", "shows", "commitments", "sealed", "opening")
 
@@ -211,6 +212,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
     if category == "keys":
         public = PublicKeys.from_record(value, role)
         public.check(anchor)
+        _exact(value, public.record(), "keys", role)
         data["keys"][role] = public.record()
     elif category == "shuffles":
         joint = model.joint(data, seat.anchors)
@@ -219,6 +221,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
             before = [Ciphertext.from_record(c, f"deck {name}") for c in deck["stack"]]
             step = shuffle.ShuffleStep.from_record(value[name], role,
                                                    _shuffle_label(deck, name))
+            _exact(value[name], step.record(), f"shuffles.{name}", role)
             if own:
                 shuffle.check_step_form(step, before)
             else:
@@ -231,6 +234,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         for handle in items:
             entry = data["cards"][handle]
             share = Share.from_record(value[handle], role)
+            _exact(value[handle], share.record(), f"shares.{handle}", role)
             ct = model.ciphertext(entry, handle)
             elgamal.check_share(share, public, ct, anchor)
             audit.note(crypto_audit.ShareEntry(ct, share))
@@ -240,6 +244,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         for index, record in zip(items, value, strict=True):
             item = data["passes"][index]
             sealed = Envelope.from_record(record, role)
+            _exact(record, sealed.record(), "passes", role)
             item["envelope"] = sealed.record()
             ct = model.ciphertext(data["cards"][item["card"]], item["card"])
             audit.note(crypto_audit.PassEntry(role, item["to"], ct, sealed))
@@ -248,6 +253,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
         for index, record in zip(items, value, strict=True):
             item = data["shows"][index]
             shown = showing.ShownShare.from_record(record, role, item["to"])
+            _exact(record, shown.record(), "shows", role)
             ct = model.ciphertext(data["cards"][item["card"]], item["card"])
             showing.check(shown, publics[role], publics[item["to"]], ct, anchor)
             audit.note(crypto_audit.ShowEntry(ct, shown))
@@ -263,10 +269,21 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
                                  role)
             entry["commitment"] = records.raw(given, "commitment", "sealed", role, 32).hex()
             entry["envelope"] = Envelope.from_record(given["envelope"], role).record()
+            _exact(given, {"commitment": entry["commitment"], "envelope": entry["envelope"]},
+                   f"sealed.{handle}", role)
     elif category == "opening":
         opening = Opening.from_record(value, role)
         opening.check(PublicKeys.from_record(data["keys"][role], role), anchor)
+        _exact(value, opening.record(), "opening", role)
         data["openings"][role] = opening.record()
+
+
+def _exact(given: Any, canonical: Any, field: str, role: str) -> None:
+    """Refuse a contribution that reads right but is not written exactly as pbem writes
+    it (a field too many, hex spelt another way): a save has one form."""
+    if given != canonical:
+        raise ChainError(f"contributions.{field}: not in the one form pbem writes "
+                         f"(a field too many, or a value spelt another way)", role)
 
 
 def _apply_commitments(data: dict[str, Any], role: str, items: list[str], value: Any) -> None:
@@ -285,6 +302,9 @@ def _apply_commitments(data: dict[str, Any], role: str, items: list[str], value:
                              f"for each of the {len(deck['cards'])} cards", role)
         order = [records.raw({"c": c}, "c", key, role, 64) for c in listed]
         private_deck.check_order(role, model.label(key), order, given["proof"])
+        proof = ShuffleProof.from_record(given["proof"], len(order), key, role)
+        _exact(given, {"seed": seed, "order": [c.hex() for c in order],
+                       "proof": proof.record()}, f"commitments.{key}", role)
         deck["order"] = [private_deck.kept(c).hex() for c in order]
         deck["seed"] = seed
 

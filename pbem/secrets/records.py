@@ -38,6 +38,8 @@ def raw(record: Any, key: str, field: str, player: str | None,
         data = bytes.fromhex(value)
     except ValueError:
         raise SecretsError(f"{key!r} is not hex", field, player) from None
+    if data.hex() != value:
+        raise SecretsError(f"{key!r} is not written as plain lowercase hex", field, player)
     if size is not None and len(data) != size:
         raise SecretsError(f"{key!r} must be {size} bytes", field, player)
     return data
