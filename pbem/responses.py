@@ -17,16 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from pbem import atomic, games, paths, plans, strict_yaml
-from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.engine import Action, GameModule
 from pbem.errors import IllegalAction, PbemError, UsageError
 from pbem.hidden import Known
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.secrets.private_pick import PrivatePick
+from pbem.steps import UNATTENDED_STEPS
 
 ASK = "ask"
-MACHINE_STEPS = (WITNESS, SHUFFLE, SHARE, AUDIT, UNSEAL)
 
 
 def _path(game_id: str) -> Path:
@@ -133,7 +132,7 @@ def _machines_answer(pending: Any, due: dict[str, Any] | None) -> bool:
     through answers no person decides (a sealed answer opened, a roll witnessed, a share
     of a card): the move comes back to its player with nothing learned that a plan could
     not foresee."""
-    return pending is not None or (due is not None and due["step"] in MACHINE_STEPS)
+    return pending is not None or (due is not None and due["step"] in UNATTENDED_STEPS)
 
 
 def _answered(request: SaveFile, me: LocalIdentity, planned: list[Action]) -> SaveFile | None:

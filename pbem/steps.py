@@ -40,8 +40,10 @@ GIVEN = "given"  # a sealed answer, or its opening, given ahead (pbem/passes_ahe
 FOLDED = (PASSED, GIVEN)
 ENGINE_VERBS = (JOIN, START, WITNESS, SHUFFLE, AUDIT, SHARE, CLAIM, DEFAULTS, SEAL, UNSEAL,
                 PASSED, GIVEN)
+# steps a player's pbem answers unattended: nobody decides anything in them
+UNATTENDED_STEPS = (WITNESS, SHUFFLE, AUDIT, SHARE, UNSEAL)
 # saves that may leave their writer due
-MACHINE_STEPS = (JOIN, WITNESS, SHUFFLE, AUDIT, SHARE, UNSEAL)
+MACHINE_STEPS = (JOIN, *UNATTENDED_STEPS)
 T = TypeVar("T")
 
 

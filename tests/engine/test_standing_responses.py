@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import games, responses, session
+from pbem import answering, games, responses, session, steps
 from pbem.errors import UsageError
 from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
@@ -138,3 +138,9 @@ def test_a_war_card_response_defends_and_never_attacks(tmp_path: Path) -> None:
     assert card_responses.respond(state, "war-card", "seat1", {}, "infantry") is None
     with pytest.raises(UsageError):
         responses.store(module, save, {"war-card": "spearmen"}, "mine.yaml")
+
+
+def test_the_steps_a_pbem_answers_unattended_are_the_ones_standing_responses_skip() -> None:
+    """What ``pbem watch`` answers by itself and what standing responses treat as a
+    machine's step are one list: a step added to one is in the other."""
+    assert set(answering.AUTOMATIC) == set(steps.UNATTENDED_STEPS)

@@ -6,13 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pbem import gameplay, games, selfplay
+from pbem import games
 from pbem.dice import ScriptedDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
+from pbem.engine import Log
 from pbem.games.chronicles import dataset
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.setup import line_up, opening_state
+from tests.games.random_play import first_legal
 
 KIND = "chronicles-of-the-three-kingdoms"
 
@@ -58,13 +58,5 @@ def random_order(state: dict[str, Any], prompt: Any, rng: random.Random, dice: A
     """Play the first random legal answer to ``prompt`` (the game's suggestions first, as
     self-play does); the position after it (a refused try leaves nothing behind)."""
     module = games.get(KIND)
-    for action in selfplay.candidates(prompt, rng, module.random_actions(state, prompt, rng)):
-        backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-        try:
-            gameplay.apply(module, state, prompt.role, action, dice, log)
-            return state
-        except IllegalAction:
-            state = backup
-            dice.restore(mark)
-            del log.entries[entries:]
-    raise AssertionError(f"{where}no order accepted at {prompt.step}")
+    return first_legal(module, state, prompt, rng, dice, log,
+                       module.random_actions(state, prompt, rng), where)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from pbem import gameplay, selfplay
+from pbem import gameplay
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
+from pbem.engine import Log
 from tests.games.budget import BLOCKS, random_games
+from tests.games.random_play import first_legal
 from tests.games.three_kingdoms_card_game import invariants
 from tests.games.three_kingdoms_card_game.kit import MODULE
 
@@ -32,17 +32,7 @@ def play(seed: int, players: int) -> tuple[dict[str, Any], int]:
     invariants.check(state)
     actions = 0
     while (prompt := gameplay.prompt(MODULE, state)) is not None:
-        for action in selfplay.candidates(prompt, rng):
-            backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-            try:
-                gameplay.apply(MODULE, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction:
-                state = backup
-                dice.restore(mark)
-                del log.entries[entries:]
-        else:
-            raise AssertionError(f"game {seed}: no offered action accepted at {prompt.step}")
+        state = first_legal(MODULE, state, prompt, rng, dice, log, where=f"game {seed}: ")
         actions += 1
         invariants.check(state)
         invariants.check_secrets(state, pictures=prompt.step in PICTURES,

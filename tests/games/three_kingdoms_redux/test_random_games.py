@@ -12,10 +12,10 @@ import pytest
 
 from pbem import gameplay, selfplay
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
+from pbem.engine import Log
 from tests import fixed_games
 from tests.games.budget import BLOCKS, random_games
+from tests.games.random_play import first_legal
 from tests.games.three_kingdoms_redux import invariants
 from tests.games.three_kingdoms_redux.kit import MODULE
 
@@ -35,17 +35,8 @@ def play(seed: int, options: dict[str, Any] | None = None) -> tuple[dict[str, An
     invariants.check_secrets(state, log.lines())
     actions = 0
     while (prompt := gameplay.prompt(MODULE, state)) is not None:
-        for action in selfplay.candidates(prompt, rng):
-            backup, mark, entries = copy_state(state), dice.snapshot(), len(log.entries)
-            try:
-                gameplay.apply(MODULE, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction:
-                state = backup
-                dice.restore(mark)
-                del log.entries[entries:]
-        else:
-            raise AssertionError(f"game {seed}: no offered action accepted at {prompt.step}")
+        entries = len(log.entries)
+        state = first_legal(MODULE, state, prompt, rng, dice, log, where=f"game {seed}: ")
         actions += 1
         invariants.check(state)
         invariants.check_secrets(state, [e.render() for e in log.entries[entries:]],
