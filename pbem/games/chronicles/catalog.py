@@ -32,7 +32,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pbem import strict_yaml
+from pbem import data_overlay, strict_yaml
+from pbem.data_overlay import Entry
 from pbem.errors import UsageError
 from pbem.games.chronicles import checks
 from pbem.games.chronicles.fields import Checker, parse
@@ -66,10 +67,7 @@ __all__ = ["DATA_DIR", "FILES", "SECTIONS", "ChroniclesData", "ChroniclesDataErr
            "builtin", "from_document", "load"]
 
 DATA_DIR = Path(__file__).parent / "data"
-MODES = ("merge", "replace")
 
-Entry = tuple[Any, str, str]
-"""A raw record, the file it comes from and where it stands there (``generals[4]``)."""
 Files = tuple[tuple[tuple[str, ...] | None, str, str], ...]
 """An owner's files: (the sections of a folder's file or None, label, text)."""
 
@@ -195,49 +193,10 @@ def _apply(sections: dict[str, list[Entry]], origin: dict[str, str], doc: Mappin
            label: str, only: tuple[str, ...] | None) -> None:
     """Lay an owner's document over ``sections`` (``only``: the sections of a folder's
     file, which replaces by default)."""
-    allowed = only or SECTIONS
-    unknown = sorted(map(str, set(doc) - {"mode", *allowed}))
-    if unknown:
-        raise ChroniclesDataError(f"{label}: {unknown[0]}: is not a section of this file "
-                                  f"(sections: {', '.join(allowed)})")
-    given = [s for s in SECTIONS if s in doc]
-    if not given:
-        raise ChroniclesDataError(f"{label}: gives no section ({', '.join(allowed)})")
-    mode = doc.get("mode", "replace" if only else "merge")
-    if mode not in MODES:
-        raise ChroniclesDataError(f"{label}: mode: must be merge or replace, not {mode!r}")
     ck = Checker(label)
-    for section in given:
-        items = doc[section]
-        if not isinstance(items, list):
-            raise ck.fail(section, "must be a list of records")
-        entries = [(rec, label, f"{section}[{i}]") for i, rec in enumerate(items)]
-        for rec, _, where in entries:  # each record checked where the owner wrote it
-            parse(ck, rec, where, SPECS[section])
-        origin[section] = label
-        if mode == "replace":
-            sections[section] = entries
-            continue
-        index = {rec["id"]: i for i, (rec, _, _) in enumerate(sections[section])}
-        seen: set[str] = set()
-        for entry in entries:
-            rid = entry[0]["id"]
-            if rid not in index:
-                raise ck.fail(f"{entry[2]}.id", f"no built-in record {rid!r} to replace "
-                                                "(mode: replace gives a whole section)")
-            if rid in seen:
-                raise ck.fail(f"{entry[2]}.id", f"{rid!r} is given twice")
-            seen.add(rid)
-            sections[section][index[rid]] = entry
-
-
-def _plain(value: Any) -> Any:
-    """Plain JSON-able data: mapping keys as text, tuples as lists."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    data_overlay.lay_over(sections, origin, doc, label, SECTIONS, only,
+                          lambda section, rec, where: parse(ck, rec, where, SPECS[section]),
+                          ck.fail, ChroniclesDataError)
 
 
 def _build(sections: Mapping[str, list[Entry]], origin: Mapping[str, str]) -> ChroniclesData:
@@ -259,7 +218,7 @@ def _build(sections: Mapping[str, list[Entry]], origin: Mapping[str, str]) -> Ch
         label, where = where_of[("rules", rid)]
         values[rid] = rule_value(Checker(label), rule, where)
     checks.check(data, where_of, origin)
-    document = {s: [_plain(raw) for raw, _, _ in sections[s]] for s in SECTIONS}
+    document = {s: [data_overlay.plain(raw) for raw, _, _ in sections[s]] for s in SECTIONS}
     text = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     frozen = {s: MappingProxyType(data[s]) for s in SECTIONS}
     return ChroniclesData(**frozen, rule_values=MappingProxyType(values),
@@ -322,5 +281,6 @@ def from_document(document: Mapping[str, Any], label: str = "embedded data") -> 
     if missing:
         raise ChroniclesDataError(f"{label}: {missing[0]}: is missing (a data set holds "
                                   f"every section: {', '.join(SECTIONS)})")
-    text = strict_yaml.dump({"mode": "replace", **{s: _plain(document[s]) for s in SECTIONS}})
+    text = strict_yaml.dump({"mode": "replace",
+                             **{s: data_overlay.plain(document[s]) for s in SECTIONS}})
     return _load(((None, label, text),))

@@ -29,7 +29,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pbem import strict_yaml
+from pbem import data_overlay, strict_yaml
+from pbem.data_overlay import Entry
 from pbem.errors import UsageError
 from pbem.games.three_kingdoms_card_game import fixed
 from pbem.games.three_kingdoms_card_game.records import (
@@ -47,10 +48,6 @@ __all__ = ["SECTIONS", "CardData", "CardDataError", "builtin", "load"]
 
 DATA_DIR = fixed.DATA_DIR
 SECTIONS = ("characters", "events", "artifacts", "lands")
-MODES = ("merge", "replace")
-
-Entry = tuple[Any, str, str]
-"""A raw record, the file it comes from and where it stands there (``events[4]``)."""
 
 
 @dataclass(frozen=True)
@@ -127,48 +124,10 @@ def _apply(sections: dict[str, list[Entry]], origin: dict[str, str], doc: Mappin
            label: str, only: str | None) -> None:
     """Lay an owner's document over ``sections`` (``only``: the one section of a folder's
     file, which replaces by default)."""
-    allowed = ("mode", only) if only else ("mode", *SECTIONS)
-    unknown = sorted(map(str, set(doc) - set(allowed)))
-    if unknown:
-        raise CardDataError(f"{label}: {unknown[0]}: is not a section of this file "
-                            f"(sections: {', '.join(allowed)})")
-    given = [s for s in SECTIONS if s in doc]
-    if not given:
-        raise CardDataError(f"{label}: gives no section ({', '.join(allowed[1:])})")
-    mode = doc.get("mode", "replace" if only else "merge")
-    if mode not in MODES:
-        raise CardDataError(f"{label}: mode: must be merge or replace, not {mode!r}")
     ck = Checker(label, fixed.rules().roll_target)
-    for section in given:
-        items = doc[section]
-        if not isinstance(items, list):
-            raise ck.fail(section, "must be a list of records")
-        entries = [(rec, label, f"{section}[{i}]") for i, rec in enumerate(items)]
-        for rec, _, where in entries:  # each record checked where the owner wrote it
-            PARSERS[section](ck, rec, where)
-        origin[section] = label
-        if mode == "replace":
-            sections[section] = entries
-            continue
-        index = {rec["id"]: i for i, (rec, _, _) in enumerate(sections[section])}
-        seen: set[str] = set()
-        for entry in entries:
-            rid = entry[0]["id"]
-            if rid not in index:
-                raise ck.fail(f"{entry[2]}.id", f"no built-in record {rid!r} to replace "
-                                                "(mode: replace gives a whole section)")
-            if rid in seen:
-                raise ck.fail(f"{entry[2]}.id", f"{rid!r} is given twice")
-            seen.add(rid)
-            sections[section][index[rid]] = entry
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    data_overlay.lay_over(sections, origin, doc, label, SECTIONS, (only,) if only else None,
+                          lambda section, rec, where: PARSERS[section](ck, rec, where),
+                          ck.fail, CardDataError)
 
 
 def _check_counts(data: dict[str, dict[str, Any]], origin: Mapping[str, str],
@@ -204,7 +163,7 @@ def _build(sections: Mapping[str, list[Entry]], origin: Mapping[str, str]) -> Ca
                 names[name] = f"{where} of {label}"
             data[section][rec.id] = rec
     _check_counts(data, origin, rules)
-    document = {s: [_plain(raw) for raw, _, _ in sections[s]] for s in SECTIONS}
+    document = {s: [data_overlay.plain(raw) for raw, _, _ in sections[s]] for s in SECTIONS}
     text = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return CardData(
         characters=MappingProxyType(data["characters"]), events=MappingProxyType(data["events"]),

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pbem import kept_data, strict_yaml
+from pbem import data_overlay, kept_data, strict_yaml
 from pbem.errors import UsageError
 from pbem.games.three_kingdoms_redux.catalog import DATA_DIR, ROLES, load_catalog
 from pbem.games.three_kingdoms_redux.catalog import FILES as CATALOG_FILES
@@ -191,33 +191,12 @@ def merge(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
     ck = Checker(source)
     if not isinstance(doc, Mapping):
         raise ck.fail("top", "must be a mapping of generals, cards and/or locations")
-    unknown = sorted(set(doc) - {"mode", "generals", "cards", "locations"})
-    if unknown:
-        raise ck.fail(str(unknown[0]), "is not a section (sections: mode, generals, cards, "
-                                       "locations)")
-    mode = doc.get("mode", "merge")
-    if mode not in ("merge", "replace"):
-        raise ck.fail("mode", "must be merge or replace")
-    base = _builtin_document()
-    out = {k: list(v) for k, v in base.items()}
-    for key in ("generals", "cards", "locations"):
-        if key not in doc:
-            continue
-        given = doc[key]
-        if not isinstance(given, list):
-            raise ck.fail(key, "must be a list of records")
-        for i, rec in enumerate(given):  # each record checked where the owner wrote it
-            _MAKERS[key](ck, rec, f"{key}[{i}]")
-        if mode == "replace":
-            out[key] = list(given)
-            continue
-        index = {rec["id"]: i for i, rec in enumerate(out[key])}
-        for i, rec in enumerate(given):
-            rid = rec.get("id") if isinstance(rec, dict) else None
-            if rid not in index:
-                raise ck.fail(f"{key}[{i}].id", f"no built-in record {rid!r} to replace "
-                                                "(mode: replace gives a whole section)")
-            out[key][index[rid]] = rec
+    sections = {k: [(rec, "built-in", f"{k}[{i}]") for i, rec in enumerate(v)]
+                for k, v in _builtin_document().items()}
+    data_overlay.lay_over(sections, {}, doc, source, ("generals", "cards", "locations"),
+                          None, lambda key, rec, where: _MAKERS[key](ck, rec, where),
+                          ck.fail, DataError)
+    out = {k: [rec for rec, _, _ in entries] for k, entries in sections.items()}
     return out
 
 
