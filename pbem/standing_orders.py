@@ -5,7 +5,7 @@ what it answers); a player sets them with ``{do: orders, set: {NAME: VALUE}}``."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
@@ -33,3 +33,15 @@ def update(orders: Orders, current: Mapping[str, str], given: Any) -> dict[str, 
                                 f"not {new!r}")
         merged[name] = new
     return merged
+
+
+def change(state: dict[str, Any], role: str, action: Mapping[str, Any],
+           update_orders: Callable[[Mapping[str, str], Any], dict[str, str]], name: str,
+           log: Any) -> None:
+    """A player's ``{do: orders, set: {...}}``: checked by the game's ``update_orders``,
+    kept in the position and logged under her ``name``."""
+    if set(action) - {"do", "set"}:
+        raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
+    state["orders"][role] = update_orders(state["orders"].get(role, {}), action.get("set"))
+    log.add(f"{name} changes standing orders: "
+            + ", ".join(f"{k} {v}" for k, v in action["set"].items()))

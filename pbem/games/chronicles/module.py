@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem import standing_orders
 from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
-from pbem.errors import IllegalAction, UsageError
+from pbem.errors import UsageError
 from pbem.games.chronicles import (
     dataset,
     describe,
@@ -109,11 +110,7 @@ class Chronicles(ReplaceableData, GameModule):
               log: Log, secrets: Any = None) -> None:
         b = Board(state, dice, log, secrets)
         if action.get("do") == "orders":
-            if set(action) - {"do", "set"}:
-                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
-            state["orders"][role] = update_orders(state["orders"][role], action.get("set"))
-            log.add(f"{b.name(role)} changes standing orders: "
-                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            standing_orders.change(state, role, action, update_orders, b.name(role), log)
             return
         flow.answer(b, role, dict(action))
 

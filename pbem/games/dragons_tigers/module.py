@@ -6,9 +6,10 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem import standing_orders
 from pbem.dice import Dice
 from pbem.engine import GameModule, Log, Prompt, State
-from pbem.errors import IllegalAction, UsageError
+from pbem.errors import UsageError
 from pbem.games.dragons_tigers import (
     describe,
     flow,
@@ -111,12 +112,7 @@ class DragonsTigers(GameModule):
               log: Log) -> None:
         t = Table(state, dice, log)
         if action.get("do") == "orders":
-            if set(action) - {"do", "set"}:
-                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
-            state["orders"][role] = update_orders(state["orders"].get(role, {}),
-                                                  action.get("set"))
-            log.add(f"{t.rname(role)} changes standing orders: "
-                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            standing_orders.change(state, role, action, update_orders, t.rname(role), log)
             flow.advance(t)
             return
         flow.act(t, role, action)

@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem import standing_orders
 from pbem.data_sets import ReplaceableData
 from pbem.engine import ActionSpec, GameModule, Log, Prompt, State
-from pbem.errors import IllegalAction, UsageError
+from pbem.errors import UsageError
 from pbem.games.three_kingdoms_card_game import (
     dataset,
     describe,
@@ -83,11 +84,7 @@ class ThreeKingdomsCardGame(ReplaceableData, GameModule):
               secrets: Any = None) -> None:
         t = Table(state, dice, log, secrets)
         if action.get("do") == "orders":
-            if set(action) - {"do", "set"}:
-                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
-            state["orders"][role] = update_orders(state["orders"][role], action.get("set"))
-            log.add(f"{t.rname(role)} changes standing orders: "
-                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            standing_orders.change(state, role, action, update_orders, t.rname(role), log)
             flow.advance(t)
             return
         refused = windows.out_of_turn(t, action)

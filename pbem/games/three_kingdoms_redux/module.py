@@ -12,9 +12,10 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from pbem import standing_orders
 from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
-from pbem.errors import IllegalAction, UsageError
+from pbem.errors import UsageError
 from pbem.games.three_kingdoms_redux import (
     dataset,
     describe,
@@ -135,11 +136,7 @@ class ThreeKingdomsRedux(ReplaceableData, GameModule):
               secrets: Any = None) -> None:
         t = Table(state, dice, log, secrets)
         if action.get("do") == "orders":
-            if set(action) - {"do", "set"}:
-                raise IllegalAction("orders take only 'set: {NAME: VALUE}'")
-            state["orders"][role] = update_orders(state["orders"][role], action.get("set"))
-            log.add(f"{t.rname(role)} changes standing orders: "
-                    + ", ".join(f"{k} {v}" for k, v in action["set"].items()))
+            standing_orders.change(state, role, action, update_orders, t.rname(role), log)
             flow.advance(t)
             return
         flow.act(t, role, action)
