@@ -40,6 +40,7 @@ from pbem.errors import (
 from pbem.hidden_cards import audit as hidden_audit
 from pbem.hidden_cards import model as hidden_model
 from pbem.hidden_cards import obligations, sealing, seating
+from pbem.one_form import same_form
 from pbem.requests import check_request, check_witness, resolve_request
 from pbem.savefile import SaveFile
 from pbem.steps import (
@@ -144,7 +145,7 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                                         "save ends where the others give their part of them")
                 body = {k: v for k, v in action.items() if k not in ("dice", "reveals")
                         and not (k == "answers" and first_dice is not None and index == 0)}
-                if complete_action(prompt, body) != body:
+                if not same_form(complete_action(prompt, body), body):
                     raise IllegalAction("it is not written in its complete form (every "
                                         "argument, defaults included, nothing more)")
                 body = sealing.bind(prompt, body, hidden_model.of(state), seat) \
@@ -153,6 +154,8 @@ def run_actions(module: GameModule, doc: dict[str, Any], roles: list[str], mode:
                       gameplay.apply, module, state, writer, body, current, log, seat)
             if seat is not None and set(seat.records) != seat.used:
                 raise IllegalAction("it shows cards or choices it does not turn face up")
+            if seat is not None and list(seat.records) != sorted(seat.records):
+                raise IllegalAction("what it shows is not in its order (by handle)")
         except NeedDice as exc:
             raise ChainError(f"actions[{index}] ({verb}) needs more table dice than were "
                              f"recorded: {exc.purpose}", where) from None

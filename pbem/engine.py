@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbem import builtin_data
+from pbem import builtin_data, one_form
 from pbem.arguments import by_value, check_fixed, mapping_forms, read
 from pbem.dice import Dice
 from pbem.offers import ActionSpec as ActionSpec
@@ -365,7 +365,7 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
     for param in spec.params:
         if param.name in out:
             out[param.name] = by_value(param, out[param.name])
-    return out
+    return one_form.canonical(out)
 
 
 def copy_state(value: Any) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 from pbem import absence, gameplay
 from pbem.engine import GameModule, Log, State, complete_action, copy_state
 from pbem.errors import ChainError, IllegalAction, NeedActor, NeedContribution, NeedWitness
+from pbem.one_form import same_form
 from pbem.savefile import SaveFile
 from pbem.steps import (
     DEFAULTS,
@@ -49,7 +50,7 @@ def check_request(module: GameModule, save: SaveFile, state: State) -> None:
             offered_to(module, state, save.writer)
         elif action["do"] != START:
             prompt = offered_to(module, state, save.writer)
-            if complete_action(prompt, action) != action:
+            if not same_form(complete_action(prompt, action), action):
                 raise IllegalAction("it is not written in its complete form")
         guard(where, "the pending action", try_pending, module, state, pending, seat)
     except (NeedActor, NeedContribution):

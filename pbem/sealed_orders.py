@@ -28,10 +28,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem import absence
+from pbem import absence, one_form
 from pbem.engine import Action, ActionSpec, Log, Prompt, State
 from pbem.errors import IllegalAction
 from pbem.hidden_cards import seating
+from pbem.one_form import same_form
 from pbem.save_schema import canonical_action
 from pbem.secrets import envelope, sealed
 from pbem.secrets.envelope import Envelope
@@ -173,7 +174,7 @@ def _opened(rnd: Mapping[str, Any], entry: Mapping[str, Any],
     box = Envelope.from_record(entry["envelope"], keys.role)
     opened = envelope.open(keys.envelope_private, box, _aad(keys, rnd), sender=keys.role)
     payload = json.loads(opened.plaintext)
-    return canonical_action(json.loads(payload["order"])), str(payload["nonce"])
+    return one_form.canonical(json.loads(payload["order"])), str(payload["nonce"])
 
 
 def reopen(state: State, game_prompt: Prompt, action: Mapping[str, Any],
@@ -259,9 +260,12 @@ def _sealed_entry(action: Mapping[str, Any], role: str, rule: str | None) -> dic
             or any(c not in "0123456789abcdef" for c in commitment):
         raise IllegalAction("a sealed answer's commitment is 64 hex digits", rule)
     try:
-        Envelope.from_record(action.get("envelope"), role)
+        box = Envelope.from_record(action.get("envelope"), role)
     except SecretsError as exc:
         raise IllegalAction(f"a sealed answer's envelope is malformed: {exc}", rule) from None
+    if not same_form(box.record(), action["envelope"]):
+        raise IllegalAction("a sealed answer's envelope is not in the one form pbem writes",
+                            rule)
     return {"commitment": commitment, "envelope": dict(action["envelope"]), "order": None}
 
 
@@ -275,7 +279,8 @@ def _open(rnd: dict[str, Any], role: str, action: Mapping[str, Any], absent: boo
     extra = sorted(set(action) - {"do", "order", "nonce"})
     order, nonce = action.get("order"), action.get("nonce")
     if extra or not isinstance(order, dict) or not isinstance(order.get("do"), str) \
-            or not isinstance(nonce, str):
+            or not isinstance(nonce, str) or not _plain_hex(nonce) \
+            or not same_form(order, one_form.canonical(order)):
         raise IllegalAction("an opening gives the order and its nonce", rule)
     try:
         shown = sealed.Reveal(_text(order), bytes.fromhex(nonce))
@@ -285,6 +290,10 @@ def _open(rnd: dict[str, Any], role: str, action: Mapping[str, Any], absent: boo
                             rule) from None
     entry["order"] = canonical_action(order)
     log.add(f"{label(role)}'s sealed answer is opened", rule)
+
+
+def _plain_hex(text: str) -> bool:
+    return bool(text) and all(c in "0123456789abcdef" for c in text) and len(text) % 2 == 0
 
 
 def _hand_to_game(state: State, rnd: Mapping[str, Any], log: Log,

@@ -106,9 +106,16 @@ def read(path: Path, review: bool = False, as_name: str | None = None,
 
 
 def check(opened: Opened) -> None:
-    """Verify the save and its chain (through the ledger when about to play)."""
+    """Verify the save and its chain (through the ledger when about to play); ``checked``
+    turns true only once the verdict is in."""
+    try:
+        _check(opened)
+    finally:
+        opened.checked = True
+
+
+def _check(opened: Opened) -> None:
     save, me, path, earlier = opened.save, opened.me, opened.path, opened.earlier
-    opened.checked = True
     if opened.wants_play and me is not None:
         try:
             line = verification.for_play(save, Ledger(me.key.public), earlier, path)

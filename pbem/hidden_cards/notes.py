@@ -14,6 +14,7 @@ from typing import Any
 
 from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards.seating import Seat
+from pbem.one_form import same_form
 from pbem.secrets import envelope
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.keys import PublicKeys, anchor_of
@@ -55,7 +56,8 @@ def check(data: dict[str, Any], given: Any, seat: Seat, may: Any, where: str) ->
         if note["to"] not in data["keys"] or not may(seat.role, note["to"]):
             raise ChainError(f"contributions.notes: {seat.role} may not write to "
                              f"{note['to']!r} now", where)
-        if Envelope.from_record(note["envelope"], seat.role).record() != note["envelope"]:
+        if not same_form(Envelope.from_record(note["envelope"], seat.role).record(),
+                         note["envelope"]):
             raise ChainError("contributions.notes: an envelope not in the one form pbem "
                              "writes", where)
 

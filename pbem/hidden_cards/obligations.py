@@ -20,6 +20,7 @@ from typing import Any
 from pbem.errors import ChainError
 from pbem.hidden_cards import audit, knowledge, model, notes, sealing
 from pbem.hidden_cards.seating import Seat
+from pbem.one_form import same_form
 from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, handover, private_deck, records, showing, shuffle
 from pbem.secrets.elgamal import Ciphertext, Share
@@ -126,6 +127,9 @@ def check(data: dict[str, Any], given: Any, seat: Seat, where: str,
     unknown = [k for k in given if k not in (*ORDER, "notes")]
     if unknown:
         raise ChainError(f"field contributions.{unknown[0]}: is not a known field", where)
+    if list(given) != [k for k in (*ORDER, "notes") if k in given]:
+        raise ChainError(f"field contributions: not in its order ({', '.join(ORDER)}, "
+                         f"notes)", where)
     for category in ORDER:
         items = owed(data, seat.role, seat.roles, category, auditing)
         value = given.get(category)
@@ -281,7 +285,7 @@ def _apply(data: dict[str, Any], seat: Seat, category: str, items: list[Any],
 def _exact(given: Any, canonical: Any, field: str, role: str) -> None:
     """Refuse a contribution that reads right but is not written exactly as pbem writes
     it (a field too many, hex spelt another way): a save has one form."""
-    if given != canonical:
+    if not same_form(given, canonical):
         raise ChainError(f"contributions.{field}: not in the one form pbem writes "
                          f"(a field too many, or a value spelt another way)", role)
 

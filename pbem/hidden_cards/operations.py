@@ -17,8 +17,10 @@ from typing import Any
 from pbem.errors import ChainError, IllegalAction, NeedActor, NeedContribution
 from pbem.hidden_cards import audit, knowledge, model, sealing
 from pbem.hidden_cards.seating import Seat
+from pbem.one_form import same_form
 from pbem.secrets import audit as crypto_audit
 from pbem.secrets import elgamal, private_deck
+from pbem.secrets import records as secret_records
 from pbem.secrets.elgamal import CardTable, Share
 
 OUTSIDE_DRAWS = 3  # dice of a million sides: the outside input of a private draw
@@ -125,9 +127,13 @@ class SealedSecrets:
         if recorded is None:
             raise NeedActor(f"{entry['holder']} turns a card face up")
         self.seat.used.add(handle)
-        if not isinstance(recorded, dict) or set(recorded) != set(entry["barred"]):
+        if not isinstance(recorded, dict) or list(recorded) != sorted(entry["barred"]):
             raise IllegalAction(f"the shares shown for {handle} are not those of the players "
                                 f"who held it")
+        for role, record in recorded.items():
+            if not same_form(Share.from_record(record, role).record(), record):
+                raise IllegalAction(f"{role}'s share shown for {handle} is not in the one form "
+                                    f"pbem writes")
         return dict(recorded)
 
     def pass_to(self, handle: str, to: str) -> None:
@@ -267,8 +273,11 @@ class SealedSecrets:
             if record is None:
                 raise NeedActor(f"{owner} shows a card of their {key.split('/')[1]} deck")
             self.seat.used.add(handle)
-        if not isinstance(record, dict) or record.get("card") not in entry["cards"]:
-            raise IllegalAction(f"the card shown for {handle} is not a card of {key}")
+        if not isinstance(record, dict) or list(record) != ["card", "salt"] \
+                or record["card"] not in entry["cards"]:
+            raise IllegalAction(f"the card shown for {handle} is not a card of {key} with "
+                                f"its salt")
+        secret_records.raw(record, "salt", f"the salt shown for {handle}", owner)
         entry["reveals"][handle] = dict(record)
         return str(record["card"])
 

@@ -20,6 +20,7 @@ from pbem.errors import IllegalAction, NeedActor, PbemError
 from pbem.hidden_cards import model
 from pbem.hidden_cards.seating import Seat
 from pbem.secrets import envelope, sealed
+from pbem.secrets import records as secret_records
 from pbem.secrets.envelope import Envelope
 from pbem.secrets.keys import anchor_of
 
@@ -100,10 +101,11 @@ def unseal(data: dict[str, Any], seat: Seat, handle: str) -> str:
     if record is None:
         raise NeedActor(f"{entry['by']} reveals a sealed choice")
     seat.used.add(handle)
-    try:
-        shown = sealed.Reveal(str(record["value"]), bytes.fromhex(str(record["nonce"])))
-    except (KeyError, TypeError, ValueError):
-        raise IllegalAction(f"the reveal of {handle} is not a value and a nonce") from None
+    if not isinstance(record, dict) or list(record) != ["value", "nonce"] \
+            or not isinstance(record["value"], str):
+        raise IllegalAction(f"the reveal of {handle} is not a value and a nonce")
+    nonce = secret_records.raw(record, "nonce", f"the reveal of {handle}", entry["by"])
+    shown = sealed.Reveal(record["value"], nonce)
     text = sealed.check(bytes.fromhex(entry["commitment"]), handle,
                         anchor_of(seat.anchors, entry["by"]), entry["by"], shown)
     entry["value"] = json.loads(text)
