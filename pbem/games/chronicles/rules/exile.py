@@ -29,6 +29,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import parts as realm_parts
 
 EXILED = "s14.other.exiled"
 ACCEPT = "s14.other.accept-exile"
@@ -210,7 +211,7 @@ def take_exile(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
                 b.note(f"{b.name(role)} is in exile already", EXILED)
                 continue
             for area in b.areas_of(role):
-                b.s["areas"][area]["holder"] = None
+                realm_parts.set_holder(b, area, None)
             go_into_exile(b, role, "by his own choice")
     for host, part in parts.items():
         for guest in part.get("recall") or []:

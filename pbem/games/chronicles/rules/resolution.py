@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import deals, envoys, intrigue, rolls
+from pbem.games.chronicles.rules import deals, envoys, intrigue, parts, rolls
 
 REASSIGNED = "s11.0.reassigned"
 DEVELOPED = "s14.dev.land"
@@ -124,7 +124,13 @@ def _effect_on(b: Board, name: str, role: str) -> bool:
 
 
 def recruit_armies(b: Board, act: Action) -> None:
-    """8.5: no test; the units are paid at once (double under Manpower Shortage)."""
+    """8.5: no test; the units are paid at once (double under Manpower Shortage), by the
+    pool of the group holding the action's territory, and join it (notes 13)."""
+    with parts.acting(b, act["role"], act.get("territory")):
+        _recruit_armies(b, act)
+
+
+def _recruit_armies(b: Board, act: Action) -> None:
     role, units = act["role"], act["units"]
     cost = sum(b.data.armies[k].recruit_cost * int(n) for k, n in units.items())
     if _effect_on(b, "manpower-shortage", role):

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import exile
+from pbem.games.chronicles.rules import exile, parts
 
 # notes 11: `costly-first` dissolves level 2 before level 1, naval before cavalry, infantry
 # last; `infantry-first` takes infantry first, then the others in the same order.
@@ -24,37 +24,41 @@ ORDERS = {"costly-first": COSTLY_FIRST, "infantry-first": INFANTRY_FIRST}
 # ------------------------------------------------------------------ income
 
 
-def income(b: Board, role: str) -> tuple[int, list[str]]:
+def income(b: Board, role: str, only: set[str] | None = None,
+           lent: bool = True) -> tuple[int, list[str]]:
     """``role``'s yearly income and its parts (notes 14): a whole territory pays its large
     left figure while its land value is above 0, its right figure at 0; each area of a
-    territory held in part pays its small left figure."""
-    total, parts = 0, []
+    territory held in part pays its small left figure. ``only``: the territories of one
+    group of a realm cut in two (notes 59); ``lent``: count areas lent in exile."""
+    total, lines = 0, []
     for tid in b.territories_touched(role):
+        if only is not None and tid not in only:
+            continue
         card = b.data.territory_cards[tid]
         name = b.territory(tid).name
         if b.holds_whole(role, tid):
             developed = int(b.s["lands"][tid]["land_value"]) == 0
             amount = int(card.income[1] if developed else card.income[0])
-            parts.append(f"{name} {amount}" + (" (developed)" if developed else ""))
+            lines.append(f"{name} {amount}" + (" (developed)" if developed else ""))
             total += amount
             continue
         for area in card.areas:
             if b.holder(area.id) == role:
                 amount = int(area.income[0])
-                parts.append(f"{b.area(area.id).name} {amount}")
+                lines.append(f"{b.area(area.id).name} {amount}")
                 total += amount
-    for area in b.areas_of(role):
+    for area in b.areas_of(role) if lent else []:
         guest = exile.guest_of(b, area)
         if guest is not None and guest != role:
             amount = exile.area_income(b, area)
-            parts.append(f"{b.area(area).name} -{amount} (lent to {b.name(guest)})")
+            lines.append(f"{b.area(area).name} -{amount} (lent to {b.name(guest)})")
             total -= amount
-    for area in b.s["areas"]:
+    for area in b.s["areas"] if lent else []:
         if exile.guest_of(b, area) == role and b.holder(area) != role:
             amount = exile.area_income(b, area)
-            parts.append(f"{b.area(area).name} {amount} (lent by {b.name(b.holder(area))})")
+            lines.append(f"{b.area(area).name} {amount} (lent by {b.name(b.holder(area))})")
             total += amount
-    return max(0, total), parts
+    return max(0, total), lines
 
 
 # ------------------------------------------------------------------ maintenance
@@ -121,6 +125,11 @@ def yearly_maintenance(b: Board, role: str) -> None:
         return
     stocks = [b.realm(role)["units"], *_carried_forces(b, role)]
     pay_maintenance(b, role, stocks, "yearly maintenance", "s5.3.maintenance")
+    for part in parts.parts_of(b, role):
+        with parts.acting(b, role, part["territories"][0]):
+            pay_maintenance(b, role, [b.realm(role)["units"]], "yearly maintenance of "
+                            f"the part around {b.territory(part['territories'][0]).name}",
+                            "s10.3.14.split")
 
 
 def engaged_maintenance(b: Board) -> None:
@@ -189,11 +198,22 @@ def collect(b: Board) -> None:
     if b.season != "spring" or b.round == 1:
         return
     for role in b.round_order():
-        amount, parts = income(b, role)
+        cut = parts.parts_of(b, role)
+        detached = {t for part in cut for t in part["territories"]}
+        main = None if not cut else set(b.territories_touched(role)) - detached
+        amount, lines = income(b, role, main)
         b.earn(role, amount)
-        detail = f" ({', '.join(parts)})" if parts else ""
+        detail = f" ({', '.join(lines)})" if lines else ""
         b.note(f"{b.name(role)} collects {amount} gold of income{detail}: "
                f"{b.gold(role)} in the treasury", "s5.2.announce")
+        for part in cut:
+            amount, lines = income(b, role, set(part["territories"]), lent=False)
+            with parts.acting(b, role, part["territories"][0]):
+                b.earn(role, amount)
+                b.note(f"{b.name(role)}'s part around "
+                       f"{b.territory(part['territories'][0]).name} collects {amount} gold "
+                       f"({', '.join(lines) or 'nothing'}): {b.gold(role)} there",
+                       "s10.3.14.split")
     for role in b.round_order():
         yearly_maintenance(b, role)
     for role in b.round_order():
