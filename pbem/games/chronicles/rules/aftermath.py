@@ -56,15 +56,8 @@ def send_home(b: Board, force: dict[str, Any], why: str, territory: str | None =
         return
     force["home"] = True
     who = force["who"]
-    home = force.get("from") or territory
     if b.is_human(who):
-        key = parts.home_key(b, who, home)
-        tid = None if key is None else b.realm(who)["parts"][key]["territories"][0]
-        with parts.acting(b, who, tid):
-            pool = b.realm(who)["units"]
-            for kind, n in (force.get("units") or {}).items():
-                pool[kind] = pool.get(kind, 0) + int(n)
-        parts.settle_generals(b, who, list(force.get("generals") or []), key)
+        parts.bring_home(b, who, force, force.get("from") or territory)
     for gid in force.get("generals") or []:
         facts = b.s["generals"].get(gid)
         if facts and facts["status"] == "ready":
@@ -446,10 +439,10 @@ def occupy(b: Board, f: Fight) -> None:
     inv, loser = f.inv.main, f.dfd.main
     facts = b.s["areas"][f.area]
     new = inv if (b.is_human(inv) or b.is_non_human(inv)) else None
-    parts.set_holder(b, f.area, new)
-    facts["armies"] = {} if b.is_non_human(new) else None
     b.note(f"{b.name(new)} takes {b.area(f.area).name}: his flag is placed there",
            "s10.3.14.flag")
+    parts.set_holder(b, f.area, new)
+    facts["armies"] = {} if b.is_non_human(new) else None
     land = b.s["lands"][f.territory]
     if f.automatic_first:
         b.note("an automatic victory: the land value does not change",

@@ -107,6 +107,16 @@ def settle_generals(b: Board, role: str, gids: list[str], key: int | None) -> No
                                                     if b.s["generals"][g]["employer"] == role]
 
 
+def bring_home(b: Board, role: str, force: Mapping[str, Any], tid: str | None) -> None:
+    """A force's units and generals back to the pool of the group it came from."""
+    key = home_key(b, role, tid)
+    with acting(b, role, None if key is None else parts_of(b, role)[key]["territories"][0]):
+        units = b.realm(role)["units"]
+        for kind, n in (force.get("units") or {}).items():
+            units[kind] = units.get(kind, 0) + int(n)
+    settle_generals(b, role, list(force.get("generals") or []), key)
+
+
 def check_draws(b: Board, role: str, entries: list[Mapping[str, Any]]) -> None:
     """A split realm's placements, pool by pool: each draws units, gold and generals from
     the group the placement names (notes 13); more than that pool holds is refused."""
