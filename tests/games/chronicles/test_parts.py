@@ -164,3 +164,26 @@ def test_a_lost_part_goes_to_the_main_pool() -> None:
     assert "parts" not in b.realm("yuan-shao")
     assert b.realm("yuan-shao")["gold"] == 20
     assert b.realm("yuan-shao")["units"]["infantry"] == 8
+
+
+@pytest.mark.rule(SPLIT)
+def test_random_game_conserves_gold_and_units_through_splits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random game in which Sun Ce is cut in two and later made whole again: every
+    regrouping keeps the realm's gold and units to the piece, and every position passes
+    the invariants (no part below zero, parts never bordering each other)."""
+    from tests.games.chronicles import test_game
+
+    regroup = parts.regroup
+    changes: list[tuple[str, int, int]] = []
+
+    def checked(b: Board, role: str, before: set[str]) -> None:
+        totals, had = invariants.totals(b.s, role), len(parts.parts_of(b, role))
+        regroup(b, role, before)
+        assert invariants.totals(b.s, role) == totals
+        if len(parts.parts_of(b, role)) != had:
+            changes.append((role, had, len(parts.parts_of(b, role))))
+
+    monkeypatch.setattr(parts, "regroup", checked)
+    test_game.play(5, 7, 28)
+    assert ("sun-ce", 0, 1) in changes and ("sun-ce", 1, 0) in changes

@@ -210,8 +210,10 @@ def take_exile(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
             if in_exile(b, role):
                 b.note(f"{b.name(role)} is in exile already", EXILED)
                 continue
+            before = set(b.territories_touched(role))
             for area in b.areas_of(role):
-                realm_parts.set_holder(b, area, None)
+                b.s["areas"][area]["holder"] = None
+            realm_parts.regroup(b, role, before)  # every part's pool back in one
             go_into_exile(b, role, "by his own choice")
     for host, part in parts.items():
         for guest in part.get("recall") or []:
