@@ -64,6 +64,18 @@ def test_split_by_areas() -> None:
     assert "part cut off (Qing Zhou): 5 gold, 2 infantry" in describe.position(b.s)
 
 
+def test_the_picture_and_the_view_show_the_part() -> None:
+    """The PNG key and the module's view show what the cut-off part holds."""
+    from pbem import games
+    from pbem.games.chronicles import picture_board, render_png
+
+    b = cut()
+    texts = [t.text for t in render_png.draw(picture_board.board(), b.s, [], None).canvas.texts]
+    assert any("(cut off: 5 gold, 2 units)" in t for t in texts)
+    view = games.get(kit.KIND).view(b.s, "cao-cao", {})
+    assert view["realms"]["yuan-shao"]["parts"][0]["gold"] == 5
+
+
 @pytest.mark.rule(SPLIT)
 def test_split_largest_leaves_a_bare_part() -> None:
     """With the standing order ``largest`` everything goes to the part with most areas;
@@ -102,6 +114,20 @@ def test_recruits_paid_by_their_part() -> None:
     assert part["units"]["infantry"] == 4
     assert part["gold"] == 5 - 2 * b.data.armies["infantry"].recruit_cost
     assert b.realm("yuan-shao")["gold"] == 15
+
+
+@pytest.mark.rule(SPLIT)
+def test_recruits_the_part_cannot_pay_are_void() -> None:
+    """The cut-off part has 5 gold: 3 level-2 cavalry (6 gold) raised in its territory are
+    void, though the main pool could pay; no gold or unit moves."""
+    b = cut()
+    act = {"role": "yuan-shao", "kind": "recruit-armies", "territory": "qing-zhou",
+           "general": "zhang-he", "gold": 0, "units": {"cavalry-2": 3}}
+    before = invariants.totals(b.s, "yuan-shao")
+    resolution.recruit_armies(b, act)
+    assert act["status"] == "void"
+    assert "in that part of the realm" in act["why"]
+    assert invariants.totals(b.s, "yuan-shao") == before
 
 
 @pytest.mark.rule(SPLIT)
