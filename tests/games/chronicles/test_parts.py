@@ -103,6 +103,20 @@ def test_income_and_upkeep_per_part() -> None:
 
 
 @pytest.mark.rule(SPLIT)
+def test_engaged_units_are_kept_by_the_part_they_came_from() -> None:
+    """Outside spring, 2 infantry of the cut-off part standing in a siege carried over
+    cost that part 2 gold; the main pool pays nothing."""
+    b = cut()
+    kit.at(b.s, "summer", 196, 2)
+    force = {"who": "yuan-shao", "side": "invade", "from": "qing-zhou", "generals": [],
+             "units": {"infantry": 2}}
+    b.s["round"]["battles"].append({"id": "x", "area": "bei-hai", "territory": "qing-zhou",
+                                    "status": "carried", "forces": [force]})
+    tax.engaged_maintenance(b)
+    assert (b.realm("yuan-shao")["gold"], split_of(b)["gold"]) == (15, 3)
+
+
+@pytest.mark.rule(SPLIT)
 def test_recruits_paid_by_their_part() -> None:
     """Units raised in a territory of the cut-off part are paid from its gold and join
     it; the main pool is untouched."""

@@ -64,14 +64,25 @@ def income(b: Board, role: str, only: set[str] | None = None,
 # ------------------------------------------------------------------ maintenance
 
 
-def _carried_forces(b: Board, role: str) -> Iterator[dict[str, Any]]:
-    """The units dicts of ``role``'s forces standing in battles carried over."""
+def _carried_forces(b: Board, role: str, key: Any = "any") -> Iterator[dict[str, Any]]:
+    """The units dicts of ``role``'s forces standing in battles carried over (``key``:
+    only those that came from that pool of a realm cut in two, notes 59)."""
     for battle in b.s["round"].get("battles", []):
         if battle.get("status") != "carried":
             continue
         for force in battle.get("forces", []):
-            if force.get("who") == role and force.get("units"):
+            if force.get("who") == role and force.get("units") and (
+                    key == "any" or parts.home_key(b, role, force.get("from")
+                                                   or battle.get("territory")) == key):
                 yield force["units"]
+
+
+def _pools(b: Board, role: str) -> Iterator[tuple[int | None, str | None, str]]:
+    """Each pool of ``role``: its key, a territory of it, and how the log names it."""
+    yield None, None, ""
+    for key, part in enumerate(parts.parts_of(b, role)):
+        tid = part["territories"][0]
+        yield key, tid, f" of the part around {b.territory(tid).name}"
 
 
 def cost(b: Board, stocks: list[dict[str, int]]) -> int:
@@ -123,13 +134,13 @@ def yearly_maintenance(b: Board, role: str) -> None:
         b.note(f"{b.name(role)} pays no maintenance: he holds no third territory yet",
                "s18.2.no-maintenance")
         return
-    stocks = [b.realm(role)["units"], *_carried_forces(b, role)]
-    pay_maintenance(b, role, stocks, "yearly maintenance", "s5.3.maintenance")
-    for part in parts.parts_of(b, role):
-        with parts.acting(b, role, part["territories"][0]):
-            pay_maintenance(b, role, [b.realm(role)["units"]], "yearly maintenance of "
-                            f"the part around {b.territory(part['territories'][0]).name}",
-                            "s10.3.14.split")
+    split = parts.is_split(b, role)
+    for key, tid, which in _pools(b, role):
+        with parts.acting(b, role, tid):
+            stocks = [b.realm(role)["units"],
+                      *_carried_forces(b, role, key if split else "any")]
+            pay_maintenance(b, role, stocks, "yearly maintenance" + which,
+                            "s10.3.14.split" if which else "s5.3.maintenance")
 
 
 def engaged_maintenance(b: Board) -> None:
@@ -138,10 +149,13 @@ def engaged_maintenance(b: Board) -> None:
     if b.season == "spring":
         return
     for role in b.round_order():
-        stocks = list(_carried_forces(b, role))
-        if stocks:
-            pay_maintenance(b, role, stocks, "maintenance of units still engaged",
-                            "s6.0.engaged-maintenance")
+        split = parts.is_split(b, role)
+        for key, tid, which in _pools(b, role):
+            stocks = list(_carried_forces(b, role, key if split else "any"))
+            if stocks:
+                with parts.acting(b, role, tid):
+                    pay_maintenance(b, role, stocks, "maintenance of units still engaged"
+                                    + which, "s6.0.engaged-maintenance")
 
 
 # ------------------------------------------------------------------ loans
