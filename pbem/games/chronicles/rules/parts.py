@@ -302,7 +302,8 @@ def describe(b: Board, role: str) -> list[str]:
     lines = []
     for part in parts_of(b, role):
         units = ", ".join(f"{n} {k}" for k, n in part["units"].items() if n) or "no units"
-        gens = ", ".join(b.name(g) for g in part["generals"]) or "no generals"
+        gens = ", ".join(b.name(g) for g in part["generals"]
+                         if g in b.generals_of(role, HOME)) or "no generals"
         where = ", ".join(b.territory(t).name for t in part["territories"])
         lines.append(f"  part cut off ({where}): {part['gold']} gold, {units}; {gens}")
     return lines
