@@ -12,7 +12,9 @@ State layout (plain data, what a save holds):
   leading the realm: Sun Quan after Sun Ce's death),
   ``exile`` (null, or ``{host, area}``), ``loans`` (``{from, kind, amount, due}``),
   ``decree_paid`` (the Secret Blood Decree's Influence already lost once, or never due
-  since Cao Cao attacked him first);
+  since Cao Cao attacked him first); ``parts`` (only while the realm is cut in two,
+  rules/parts.py): the groups other than the main one, each ``{territories, gold, units,
+  generals}``; the realm's own gold, units and unlisted generals are the main group's;
 * ``relations``: holder -> other leader -> level (the holder's own table; non-humans
   included as columns; Ma Teng has none);
 * ``areas``: area -> ``holder`` (a role, a non-human's id or null), ``defence`` (its

@@ -9,6 +9,7 @@ from typing import Any
 
 from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board, units_total
+from pbem.games.chronicles.rules import parts
 from pbem.hidden import SECRETS_KEY
 
 UNIT_SHORT = {"infantry": "inf", "cavalry-1": "cav1", "cavalry-2": "cav2", "naval-1": "nav1",
@@ -61,6 +62,7 @@ def realm_lines(b: Board, role: str) -> list[str]:
     lines = [f"{b.name(role)}: {realm['gold']} gold, Influence {realm['influence']}, "
              f"{units_text(realm['units'])}",
              f"  generals ({len(generals)}): " + ", ".join(b.name(g) for g in generals)]
+    lines += parts.describe(b, role)
     held = [f"{len(realm['cards'])} stratagem cards", f"{len(realm['objects'])} objects",
             f"{len(realm['counters'])} action counters"]
     lines.append("  holds " + ", ".join(held))

@@ -199,8 +199,12 @@ def _realm_words(canvas: Canvas, scene: Scene, role: str) -> list[Word]:
     units = sum(int(n) for n in (realm.get("units") or {}).values())
     held = [a["name"] for t in scene.board["territories"] for a in t["areas"]
             if (scene.state.get("areas", {}).get(a["id"]) or {}).get("holder") == role]
+    cut = realm.get("parts") or []  # a realm cut in two (notes 59): the other parts' pools
+    away = (f" (cut off: {sum(int(p['gold']) for p in cut)} gold, "
+            + plural(sum(int(n) for p in cut for n in p["units"].values()), "unit", "units")
+            + ")") if cut else ""
     facts = (f"{realm.get('gold', 0)} gold · Influence {realm.get('influence', 0)} · "
-             f"{plural(units, 'unit', 'units')} · {plural(len(held), 'area', 'areas')}")
+             f"{plural(units, 'unit', 'units')}{away} · {plural(len(held), 'area', 'areas')}")
     words: list[Word] = [(scene.name(role, canvas.fonts.cjk) + ":", True,
                           swatch_sign(scene.colour(role))), (facts + (":" if held else ""),
                                                              False, None)]

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import parts
 from pbem.games.chronicles.rules.trades import barred
 
 Order = dict[str, Any]
@@ -109,9 +110,13 @@ def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
     targets = _targets(b, role)
     if targets and generals and units and rng.random() < 0.35:
         area, launch = rng.choice(targets)
+        key = parts.pool_key(b, role, launch)  # a realm cut in two draws from one part
+        units = {k: n for k, n in parts.pool(b, role, key)["units"].items() if n}
+        mine = [g for g in generals if parts.general_key(b, role, g) == key]
         sent = {k: max(1, n // 2) for k, n in units.items()}
-        muster.append({"area": area, "side": "invade", "from": launch,
-                       "generals": [generals.pop()], "units": sent, "gold": 0})
+        if sent and mine:
+            muster.append({"area": area, "side": "invade", "from": launch,
+                           "generals": [mine[-1]], "units": sent, "gold": 0})
     orders: list[Order] = []
     extra = {k: v for k, v in (("plans", _plans(realm, muster, rng)),
                                ("trades", _offer(b, role, realm, rng))) if v}
@@ -129,10 +134,11 @@ def muster_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[
     """Muster answers to try: defend one's attacked areas with part of the pool, else
     place nothing."""
     b = Board(state)
-    units = {k: n for k, n in b.realm(role)["units"].items() if n}
-    generals = b.generals_of(role)
     out: list[Order] = []
     for battle in b.this_round.get("battles", []):
+        key = parts.pool_key(b, role, battle.get("territory"))
+        units = {k: n for k, n in parts.pool(b, role, key)["units"].items() if n}
+        generals = [g for g in b.generals_of(role) if parts.general_key(b, role, g) == key]
         if battle.get("defender") == role and battle.get("status") == "pending" and units:
             sent = {k: max(1, n // 2) for k, n in units.items()}
             placed = {"area": battle["area"], "side": "defend",

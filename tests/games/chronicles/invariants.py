@@ -36,6 +36,7 @@ def check(state: dict[str, Any]) -> None:
                 assert card in data.stratagems, f"{role} holds {card!r}, not a stratagem"
         for obj in realm["objects"]:
             assert obj in data.objects, f"{role} holds {obj!r}, not an object"
+        check_parts(state, role)
     employers = set(seats) | set(data.non_human) | set(data.leaders) | {FREE}
     tasks: dict[str, str] = {}
     for gid, facts in state["generals"].items():
@@ -47,6 +48,44 @@ def check(state: dict[str, Any]) -> None:
     if state.get("result") is None:
         assert ex is not None, "the game waits for no one"
         assert set(ex["given"]) <= set(ex["asked"]) <= set(seats)
+
+
+def check_parts(state: dict[str, Any], role: str) -> None:
+    """A realm cut in two (notes 59): no part holds negative gold or units, each part is
+    a group of territories he holds, no territory or general is in two parts, and no
+    territory of a part borders the main group or another part (they would have merged)."""
+    from pbem.games.chronicles.board import Board
+
+    b = Board(state)
+    cut = state["realms"][role].get("parts")
+    if not cut:
+        return
+    touched = set(b.territories_touched(role))
+    seen_t: set[str] = set()
+    seen_g: set[str] = set()
+    for part in cut:
+        assert part["gold"] >= 0, f"a part of {role} has {part['gold']} gold"
+        assert all(n >= 0 for n in part["units"].values()), f"a part of {role}: {part}"
+        mine = set(part["territories"])
+        assert mine and mine <= touched, f"{role}'s part {sorted(mine)} is not held"
+        assert not mine & seen_t and not set(part["generals"]) & seen_g, f"{role}: overlap"
+        seen_t |= mine
+        seen_g |= set(part["generals"])
+        outside = touched - mine
+        assert not any(n in outside for t in mine for n in b.neighbours(t)), \
+            f"{role}'s part {sorted(mine)} borders another of his groups"
+    assert touched - seen_t, f"{role} has parts but no main group"
+
+
+def totals(state: dict[str, Any], role: str) -> tuple[int, dict[str, int]]:
+    """Gold and units of every pool of ``role`` added up (conserved through a split)."""
+    realm = state["realms"][role]
+    gold, units = int(realm["gold"]), dict(realm["units"])
+    for part in realm.get("parts") or []:
+        gold += int(part["gold"])
+        for kind, n in part["units"].items():
+            units[kind] = units.get(kind, 0) + int(n)
+    return gold, units
 
 
 def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import events, non_human, stratagems
+from pbem.games.chronicles.rules import events, non_human, parts, stratagems
 from pbem.games.chronicles.rules.strength import (
     KIND_ORDER,
     Fight,
@@ -48,17 +48,16 @@ def begin(b: Board, f: Fight) -> None:
 # ------------------------------------------------------------------ forces home
 
 
-def send_home(b: Board, force: dict[str, Any], why: str) -> None:
-    """A placement whose battle is over for it: units back to the pool (bought units are
-    spent), generals off the map."""
+def send_home(b: Board, force: dict[str, Any], why: str, territory: str | None = None) -> None:
+    """A placement whose battle is over for it: units back to the pool of the group it
+    came from (``territory``: the battle's, for a force that names none; notes 13), bought
+    units are spent, generals off the map."""
     if force.get("home"):
         return
     force["home"] = True
     who = force["who"]
     if b.is_human(who):
-        pool = b.realm(who)["units"]
-        for kind, n in (force.get("units") or {}).items():
-            pool[kind] = pool.get(kind, 0) + int(n)
+        parts.bring_home(b, who, force, force.get("from") or territory)
     for gid in force.get("generals") or []:
         facts = b.s["generals"].get(gid)
         if facts and facts["status"] == "ready":
@@ -104,7 +103,7 @@ def _return(b: Board, f: Fight) -> None:
                        "next battle there", "s9.0.invade")
                 continue
             c.force["units"] = left
-            send_home(b, c.force, "the battle is over")
+            send_home(b, c.force, "the battle is over", f.territory)
 
 
 # ------------------------------------------------------------------ carried
@@ -440,10 +439,10 @@ def occupy(b: Board, f: Fight) -> None:
     inv, loser = f.inv.main, f.dfd.main
     facts = b.s["areas"][f.area]
     new = inv if (b.is_human(inv) or b.is_non_human(inv)) else None
-    facts["holder"] = new
-    facts["armies"] = {} if b.is_non_human(new) else None
     b.note(f"{b.name(new)} takes {b.area(f.area).name}: his flag is placed there",
            "s10.3.14.flag")
+    parts.set_holder(b, f.area, new)
+    facts["armies"] = {} if b.is_non_human(new) else None
     land = b.s["lands"][f.territory]
     if f.automatic_first:
         b.note("an automatic victory: the land value does not change",

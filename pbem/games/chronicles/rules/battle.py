@@ -152,7 +152,8 @@ def build(b: Board, battle: dict[str, Any]) -> Fight:
         elif force["side"] == "help" and force.get("helps") in (inv.main, dfd.main):
             target = inv if force["helps"] == inv.main else dfd
         if target is None:
-            aftermath.send_home(b, force, "its side no longer fights here")
+            aftermath.send_home(b, force, "its side no longer fights here",
+                                 battle.get("territory"))
             force["home"] = True
             continue
         _add_force(b, target, battle, force)
@@ -175,7 +176,7 @@ def fight(b: Board, battle: dict[str, Any]) -> None:
                   f"{b.name(b.holder(battle['area']))} in {area.name}", "s10.3.inspect")
     if not _still_possible(b, battle):
         for force in battle["forces"]:
-            aftermath.send_home(b, force, "no battle")
+            aftermath.send_home(b, force, "no battle", battle.get("territory"))
         battle["status"] = "fought"
         battle["result"] = {"winner": None, "how": "void"}
         return

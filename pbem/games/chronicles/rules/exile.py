@@ -29,6 +29,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import parts as realm_parts
 
 EXILED = "s14.other.exiled"
 ACCEPT = "s14.other.accept-exile"
@@ -209,8 +210,10 @@ def take_exile(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
             if in_exile(b, role):
                 b.note(f"{b.name(role)} is in exile already", EXILED)
                 continue
+            before = set(b.territories_touched(role))
             for area in b.areas_of(role):
                 b.s["areas"][area]["holder"] = None
+            realm_parts.regroup(b, role, before)  # every part's pool back in one
             go_into_exile(b, role, "by his own choice")
     for host, part in parts.items():
         for guest in part.get("recall") or []:

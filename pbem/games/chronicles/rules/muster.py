@@ -13,7 +13,7 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import deals, exile
+from pbem.games.chronicles.rules import deals, exile, parts
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
@@ -201,6 +201,9 @@ def check_muster(b: Board, role: str, order: Mapping[str, Any]) -> None:
             seen.add(gid)
         gold += int(entry.get("gold", 0) or 0)
     pool = b.realm(role)["units"]
+    if parts.is_split(b, role):
+        parts.check_draws(b, role, entries)
+        need, gold = {}, 0
     for kind, n in need.items():
         if n > int(pool.get(kind, 0)):
             raise IllegalAction(f"{b.name(role)} has {pool.get(kind, 0)} {kind}, not {n}",
@@ -263,6 +266,14 @@ def _consents(b: Board, helped: str, role: str) -> bool:
 
 def _place(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
     check_entry(b, role, entry)
+    if parts.is_split(b, role):
+        parts.check_draws(b, role, [entry])
+    with parts.acting(b, role, parts.draw_territory(b, entry)):
+        _draw(b, role, entry, round_no)
+
+
+def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
+    """One placement, its units and gold taken from the pool it draws on."""
     units = _check_units(b, entry.get("units"))
     pool = b.realm(role)["units"]
     for kind, n in units.items():
@@ -381,8 +392,9 @@ def close(b: Board) -> None:
                 continue
             cost = supply_cost(b, force, x["territory"])
             payer = deals.supplies_payer(b, force)
-            paid = min(cost, b.gold(payer))
-            b.realm(payer)["gold"] -= paid
+            with parts.acting(b, payer, force.get("from")):
+                paid = min(cost, b.gold(payer))
+                b.realm(payer)["gold"] -= paid
             force["paid"] = paid
             rule = "s9.5.same-territory" if force.get("from") == x["territory"] else \
                 "s9.5.supplies"

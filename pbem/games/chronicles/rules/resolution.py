@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import deals, envoys, intrigue, rolls
+from pbem.games.chronicles.rules import deals, envoys, intrigue, parts, rolls
 
 REASSIGNED = "s11.0.reassigned"
 DEVELOPED = "s14.dev.land"
@@ -124,7 +124,8 @@ def _effect_on(b: Board, name: str, role: str) -> bool:
 
 
 def recruit_armies(b: Board, act: Action) -> None:
-    """8.5: no test; the units are paid at once (double under Manpower Shortage)."""
+    """8.5: no test; the units are paid at once (double under Manpower Shortage), by the
+    pool of the group holding the action's territory, and join it (notes 13)."""
     role, units = act["role"], act["units"]
     cost = sum(b.data.armies[k].recruit_cost * int(n) for k, n in units.items())
     if _effect_on(b, "manpower-shortage", role):
@@ -133,14 +134,18 @@ def recruit_armies(b: Board, act: Action) -> None:
         cost *= factor
         b.note(f"Manpower Shortage: the recruits of {b.name(role)} cost {factor} times as "
                "much", "s6.2.e7.manpower")
-    if b.gold(role) < cost:
-        rolls.void(b, act, f"{cost} gold is needed and {b.gold(role)} is held",
+    with parts.acting(b, role, act.get("territory")):
+        held = b.gold(role)
+        if held >= cost:
+            b.pay(role, cost, "the recruits", "s8.5.3.cost")
+            pool = b.realm(role)["units"]
+            for kind, n in units.items():
+                pool[kind] = int(pool.get(kind, 0)) + int(n)
+    if held < cost:
+        rolls.void(b, act, f"{cost} gold is needed and {held} is held"
+                   + (" in that part of the realm" if parts.is_split(b, role) else ""),
                    "s8.5.3.cost")
         return
-    b.pay(role, cost, "the recruits", "s8.5.3.cost")
-    pool = b.realm(role)["units"]
-    for kind, n in units.items():
-        pool[kind] = int(pool.get(kind, 0)) + int(n)
     b.note(f"{b.name(role)} raises " + ", ".join(f"{n} {b.data.armies[k].name}"
                                                  for k, n in units.items())
            + f" in {b.territory(act['territory']).name} for {cost} gold", "s8.5.3.cost")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import exile
+from pbem.games.chronicles.rules import exile, parts
 
 # notes 11: `costly-first` dissolves level 2 before level 1, naval before cavalry, infantry
 # last; `infantry-first` takes infantry first, then the others in the same order.
@@ -24,50 +24,65 @@ ORDERS = {"costly-first": COSTLY_FIRST, "infantry-first": INFANTRY_FIRST}
 # ------------------------------------------------------------------ income
 
 
-def income(b: Board, role: str) -> tuple[int, list[str]]:
+def income(b: Board, role: str, only: set[str] | None = None,
+           lent: bool = True) -> tuple[int, list[str]]:
     """``role``'s yearly income and its parts (notes 14): a whole territory pays its large
     left figure while its land value is above 0, its right figure at 0; each area of a
-    territory held in part pays its small left figure."""
-    total, parts = 0, []
+    territory held in part pays its small left figure. ``only``: the territories of one
+    group of a realm cut in two (notes 59); ``lent``: count areas lent in exile."""
+    total, lines = 0, []
     for tid in b.territories_touched(role):
+        if only is not None and tid not in only:
+            continue
         card = b.data.territory_cards[tid]
         name = b.territory(tid).name
         if b.holds_whole(role, tid):
             developed = int(b.s["lands"][tid]["land_value"]) == 0
             amount = int(card.income[1] if developed else card.income[0])
-            parts.append(f"{name} {amount}" + (" (developed)" if developed else ""))
+            lines.append(f"{name} {amount}" + (" (developed)" if developed else ""))
             total += amount
             continue
         for area in card.areas:
             if b.holder(area.id) == role:
                 amount = int(area.income[0])
-                parts.append(f"{b.area(area.id).name} {amount}")
+                lines.append(f"{b.area(area.id).name} {amount}")
                 total += amount
-    for area in b.areas_of(role):
+    for area in b.areas_of(role) if lent else []:
         guest = exile.guest_of(b, area)
         if guest is not None and guest != role:
             amount = exile.area_income(b, area)
-            parts.append(f"{b.area(area).name} -{amount} (lent to {b.name(guest)})")
+            lines.append(f"{b.area(area).name} -{amount} (lent to {b.name(guest)})")
             total -= amount
-    for area in b.s["areas"]:
+    for area in b.s["areas"] if lent else []:
         if exile.guest_of(b, area) == role and b.holder(area) != role:
             amount = exile.area_income(b, area)
-            parts.append(f"{b.area(area).name} {amount} (lent by {b.name(b.holder(area))})")
+            lines.append(f"{b.area(area).name} {amount} (lent by {b.name(b.holder(area))})")
             total += amount
-    return max(0, total), parts
+    return max(0, total), lines
 
 
 # ------------------------------------------------------------------ maintenance
 
 
-def _carried_forces(b: Board, role: str) -> Iterator[dict[str, Any]]:
-    """The units dicts of ``role``'s forces standing in battles carried over."""
+def _carried_forces(b: Board, role: str, key: Any = "any") -> Iterator[dict[str, Any]]:
+    """The units dicts of ``role``'s forces standing in battles carried over (``key``:
+    only those that came from that pool of a realm cut in two, notes 59)."""
     for battle in b.s["round"].get("battles", []):
         if battle.get("status") != "carried":
             continue
         for force in battle.get("forces", []):
-            if force.get("who") == role and force.get("units"):
+            if force.get("who") == role and force.get("units") and (
+                    key == "any" or parts.home_key(b, role, force.get("from")
+                                                   or battle.get("territory")) == key):
                 yield force["units"]
+
+
+def _pools(b: Board, role: str) -> Iterator[tuple[int | None, str | None, str]]:
+    """Each pool of ``role``: its key, a territory of it, and how the log names it."""
+    yield None, None, ""
+    for key, part in enumerate(parts.parts_of(b, role)):
+        tid = part["territories"][0]
+        yield key, tid, f" of the part around {b.territory(tid).name}"
 
 
 def cost(b: Board, stocks: list[dict[str, int]]) -> int:
@@ -119,8 +134,13 @@ def yearly_maintenance(b: Board, role: str) -> None:
         b.note(f"{b.name(role)} pays no maintenance: he holds no third territory yet",
                "s18.2.no-maintenance")
         return
-    stocks = [b.realm(role)["units"], *_carried_forces(b, role)]
-    pay_maintenance(b, role, stocks, "yearly maintenance", "s5.3.maintenance")
+    split = parts.is_split(b, role)
+    for key, tid, which in _pools(b, role):
+        with parts.acting(b, role, tid):
+            stocks = [b.realm(role)["units"],
+                      *_carried_forces(b, role, key if split else "any")]
+            pay_maintenance(b, role, stocks, "yearly maintenance" + which,
+                            "s10.3.14.split" if which else "s5.3.maintenance")
 
 
 def engaged_maintenance(b: Board) -> None:
@@ -129,10 +149,13 @@ def engaged_maintenance(b: Board) -> None:
     if b.season == "spring":
         return
     for role in b.round_order():
-        stocks = list(_carried_forces(b, role))
-        if stocks:
-            pay_maintenance(b, role, stocks, "maintenance of units still engaged",
-                            "s6.0.engaged-maintenance")
+        split = parts.is_split(b, role)
+        for key, tid, which in _pools(b, role):
+            stocks = list(_carried_forces(b, role, key if split else "any"))
+            if stocks:
+                with parts.acting(b, role, tid):
+                    pay_maintenance(b, role, stocks, "maintenance of units still engaged"
+                                    + which, "s6.0.engaged-maintenance")
 
 
 # ------------------------------------------------------------------ loans
@@ -189,11 +212,22 @@ def collect(b: Board) -> None:
     if b.season != "spring" or b.round == 1:
         return
     for role in b.round_order():
-        amount, parts = income(b, role)
+        cut = parts.parts_of(b, role)
+        detached = {t for part in cut for t in part["territories"]}
+        main = None if not cut else set(b.territories_touched(role)) - detached
+        amount, lines = income(b, role, main)
         b.earn(role, amount)
-        detail = f" ({', '.join(parts)})" if parts else ""
+        detail = f" ({', '.join(lines)})" if lines else ""
         b.note(f"{b.name(role)} collects {amount} gold of income{detail}: "
                f"{b.gold(role)} in the treasury", "s5.2.announce")
+        for part in cut:
+            amount, lines = income(b, role, set(part["territories"]), lent=False)
+            with parts.acting(b, role, part["territories"][0]):
+                b.earn(role, amount)
+                b.note(f"{b.name(role)}'s part around "
+                       f"{b.territory(part['territories'][0]).name} collects {amount} gold "
+                       f"({', '.join(lines) or 'nothing'}): {b.gold(role)} there",
+                       "s10.3.14.split")
     for role in b.round_order():
         yearly_maintenance(b, role)
     for role in b.round_order():
