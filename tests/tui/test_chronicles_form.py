@@ -147,7 +147,8 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
             if "1. Season orders" in shown:
                 break
             if "Hand over" in shown or "Write and sign" in shown:
-                term.press("Enter")
+                term.press("Enter")  # and wait for it to be taken: a busy machine is slow
+                term.wait_for(lambda s, before=shown: s != before, 60)
         term.wait_for(lambda s: "1. Season orders" in s, 90)
         term.press("1")
         form = term.wait_for(lambda s: "Add: Action counters" in s and "Give the order" in s)

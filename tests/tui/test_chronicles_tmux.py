@@ -77,7 +77,8 @@ def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> Non
             shown = term.steady()  # of a battle an event may bring (placing nothing)
             assert "Traceback" not in shown
             if "Hand over" in shown or "Write and sign" in shown:
-                term.press("Enter")
+                term.press("Enter")  # and wait for it to be taken: a busy machine is slow
+                term.wait_for(lambda s, before=shown: s != before, 60)
             elif "Summer 196" in shown and "1. Season orders" in shown:
                 break
             elif re.search(r"1\. (Second|Last) muster", shown):
