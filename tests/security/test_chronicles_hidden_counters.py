@@ -166,3 +166,41 @@ def test_no_save_names_a_counter_its_holder_has_not_shown() -> None:
                 assert f'"{card}"' not in text, (save.sequence, handle, card)
                 checked += 1
     assert checked
+
+
+def _later_step() -> tuple[SaveFile, SaveFile, str]:
+    """A save of the game under way that carries its writer's step of an action deck
+    shuffled again for later: (previous save, save, the deck)."""
+    saves, _ = _game()
+    for prev, save in itertools.pairwise(saves):
+        steps = (save.doc.get("contributions") or {}).get("shuffles") or {}
+        later = [d for d in steps if model.of(prev.state)["decks"][d].get("later")]
+        if later:
+            return prev, save, later[0]
+    raise AssertionError("no save of the golden game shuffles an action deck for later")
+
+
+def test_a_deck_shuffled_for_later_asks_no_save_of_its_own() -> None:
+    """Every shuffle of an action deck after the opening rides at the end of a save its
+    writer made for the game (an order, an opening): no save is only a shuffle."""
+    saves, _ = _game()
+    started = next(n for n, s in enumerate(saves) if s.doc["dice"]["seed"] is not None)
+    assert not [s.sequence for s in saves[started:] if s.actions
+                and s.actions[0].get("do") == "shuffle"]
+    _later_step()
+
+
+def test_a_seat_cannot_leave_out_her_step_of_a_deck_shuffled_for_later() -> None:
+    """A seat who owes her step of an action deck shuffled for later and leaves it out of
+    her save (signing it again) is refused as it arrives: she owes it in the first save
+    she writes."""
+    prev, save, deck = _later_step()
+    _, keys = _game()
+
+    def left_out(doc: dict[str, Any]) -> None:
+        steps = doc["contributions"]["shuffles"]
+        del steps[deck]
+        if not steps:
+            del doc["contributions"]["shuffles"]
+
+    assert "shuffles" in _refused(prev, save, keys[save.writer], left_out)

@@ -127,8 +127,9 @@ class Chronicles(ReplaceableData, GameModule):
     def view(self, state: State, role: str | None,
              known: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The position as ``role`` may see it: every realm's red cards are hand entries
-        (``{entry, card}``; ``card`` is null for one the viewer may not read); action
-        counters and objects are still open (docs/chronicles-engine.md, "Not yet").
+        (``{entry, card}``; ``card`` is null for one the viewer may not read), its action
+        counters likewise (``{entry, action}``); objects are still open
+        (docs/chronicles-engine.md, "Not yet").
         ``round`` is the round's number (front ends read it so), ``rounds`` the last
         round's, ``this_round`` the round's facts."""
         return describe.view(state, role, known or {})
