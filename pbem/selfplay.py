@@ -142,9 +142,10 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
 
 def random_suggestions(composer: Any, prompt: Prompt, rng: random.Random) -> list[Action]:
     """The game's random actions for the seat composing; a game that reads the seat's own
-    hidden cards for them (``random_reads_hand``) gets what her key reads."""
+    hidden cards for them at some steps (``random_reads_hand``: those steps) gets what her
+    key reads."""
     module = composer.module
-    if getattr(module, "random_reads_hand", False):
+    if prompt.step in getattr(module, "random_reads_hand", ()):
         return list(module.random_actions(composer.state, prompt, rng,
                                           known=composer.known()))
     return list(module.random_actions(composer.state, prompt, rng))

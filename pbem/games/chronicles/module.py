@@ -134,7 +134,7 @@ class Chronicles(ReplaceableData, GameModule):
         round's, ``this_round`` the round's facts."""
         return describe.view(state, role, known or {})
 
-    random_reads_hand = True  # self-play hands random_actions what the seat reads
+    random_reads_hand = (flow.SEASON,)  # self-play hands random_actions what she reads
 
     def random_actions(self, state: State, prompt: Prompt, rng: Any,
                        known: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
