@@ -206,8 +206,8 @@ class SealedSecrets:
                 raise IllegalAction(f"{handle} is not a card of the {into} deck")
             deck["stack"].append(entry["ct"])
         deck["shuffled"] = []
-        if later:  # a step of its own for each reshuffle, owed in the saves to come
-            deck["round"] = int(deck.get("round", 0)) + 1
+        deck["round"] = int(deck.get("round", 0)) + 1  # each shuffle under a label of its own
+        if later:  # the steps are owed in the saves to come, none asked for them
             deck["later"] = True
         else:
             deck.pop("later", None)

@@ -204,3 +204,18 @@ def test_a_seat_cannot_leave_out_her_step_of_a_deck_shuffled_for_later() -> None
             del doc["contributions"]["shuffles"]
 
     assert "shuffles" in _refused(prev, save, keys[save.writer], left_out)
+
+
+def test_each_reshuffle_of_a_deck_is_a_fresh_shuffle() -> None:
+    """A seat's steps of the same action deck, at the opening and after each gathering,
+    are made under labels of their own: never the same permutation and masks twice (the
+    commitments to their seeds differ)."""
+    saves, _ = _game()
+    seeds: dict[tuple[str, str], list[str]] = {}
+    for save in saves:
+        for deck, step in ((save.doc.get("contributions") or {}).get("shuffles") or {}).items():
+            seeds.setdefault((save.writer, deck), []).append(step["seed"])
+    again = {k: v for k, v in seeds.items() if len(v) > 1}
+    assert again, "no action deck of the golden game was shuffled twice"
+    for steps in again.values():
+        assert len(set(steps)) == len(steps)
