@@ -13,7 +13,6 @@ from pbem.games.chronicles.rules import aftermath, battle, muster, parts, resolu
 from tests.games.chronicles import invariants, kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
-SPLIT = "chronicles:s10.3.14.split"
 # Yuan Shao holds Ji Zhou (3 areas), Ping Yuan in Qing Zhou and Bing Zhou (3 areas); Qing
 # Zhou and Bing Zhou border only through Ji Zhou.
 BING = ["yuan-shao", "ju-shou", "yan-liang", "gao-lan", "xu-you"]
@@ -41,7 +40,7 @@ def split_of(b: Board) -> dict:
     return part
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_split_by_areas() -> None:
     """Cut into Bing Zhou (3 areas) and Ping Yuan (1), by areas: gold and each kind of
     units go 3 to 1, rounded down, the rest to the larger part (which stays the main
@@ -76,7 +75,7 @@ def test_the_picture_and_the_view_show_the_part() -> None:
     assert view["realms"]["yuan-shao"]["parts"][0]["gold"] == 5
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_split_largest_leaves_a_bare_part() -> None:
     """With the standing order ``largest`` everything goes to the part with most areas;
     the other part is left bare and only holds its area."""
@@ -89,7 +88,7 @@ def test_split_largest_leaves_a_bare_part() -> None:
     invariants.check_parts(b.s, "yuan-shao")
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_income_and_upkeep_per_part() -> None:
     """Each part collects the income of its own territories and pays the upkeep of its
     own units: Bing Zhou 6 to the main pool, Ping Yuan 3 to the part, whose 2 infantry
@@ -102,7 +101,7 @@ def test_income_and_upkeep_per_part() -> None:
     assert split_of(b)["gold"] == 5 + 3 - 2
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_engaged_units_are_kept_by_the_part_they_came_from() -> None:
     """Outside spring, 2 infantry of the cut-off part standing in a siege carried over
     cost that part 2 gold; the main pool pays nothing."""
@@ -116,7 +115,7 @@ def test_engaged_units_are_kept_by_the_part_they_came_from() -> None:
     assert (b.realm("yuan-shao")["gold"], split_of(b)["gold"]) == (15, 3)
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_recruits_paid_by_their_part() -> None:
     """Units raised in a territory of the cut-off part are paid from its gold and join
     it; the main pool is untouched."""
@@ -130,7 +129,7 @@ def test_recruits_paid_by_their_part() -> None:
     assert b.realm("yuan-shao")["gold"] == 15
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_recruits_the_part_cannot_pay_are_void() -> None:
     """The cut-off part has 5 gold: 3 level-2 cavalry (6 gold) raised in its territory are
     void, though the main pool could pay; no gold or unit moves."""
@@ -144,7 +143,7 @@ def test_recruits_the_part_cannot_pay_are_void() -> None:
     assert invariants.totals(b.s, "yuan-shao") == before
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_muster_draws_from_the_launch_part_and_comes_back() -> None:
     """An invasion launched from Qing Zhou draws units and a general from the part
     holding Qing Zhou; when the forces go home they return to it."""
@@ -163,7 +162,7 @@ def test_muster_draws_from_the_launch_part_and_comes_back() -> None:
     assert "zhang-he" in split_of(b)["generals"]
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_drawing_more_than_the_part_holds_is_refused() -> None:
     """A placement asking a part for more than it holds is refused under the split rule,
     though the realm as a whole has the units; nothing changes. So is a general of
@@ -182,7 +181,7 @@ def test_drawing_more_than_the_part_holds_is_refused() -> None:
     assert b.s == before
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_parts_that_touch_again_merge() -> None:
     """When Yuan Shao holds an area of Ji Zhou again, his two parts border each other
     and their pools merge into one; nothing is lost."""
@@ -195,7 +194,7 @@ def test_parts_that_touch_again_merge() -> None:
     assert "join again" in kit.log_text(b)
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_a_lost_part_goes_to_the_main_pool() -> None:
     """A part whose last area is taken has nowhere to stand: what it held joins the main
     pool."""
@@ -206,7 +205,7 @@ def test_a_lost_part_goes_to_the_main_pool() -> None:
     assert b.realm("yuan-shao")["units"]["infantry"] == 8
 
 
-@pytest.mark.rule(SPLIT)
+@pytest.mark.rule("chronicles:s10.3.14.split")
 def test_random_game_conserves_gold_and_units_through_splits(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A random game in which a realm (Ma Teng's) is cut in two and later made whole: every
