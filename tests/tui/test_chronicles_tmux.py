@@ -68,6 +68,11 @@ def test_three_seats_give_their_season_orders_by_keyboard(tmp_path: Path) -> Non
             term.wait_for(lambda s: "Give the order" in s)
             term.press("C-s")
             signing = term.wait_for(lambda s: "Write and sign" in s)
+            for _ in range(6):  # the turn's log ends with the sealing: page down to it
+                if "seals an answer" in signing:
+                    break
+                term.press("PageDown")
+                signing = term.steady()
             assert "seals an answer" in signing, signing
             term.press("Enter")
             if seat < 3:
