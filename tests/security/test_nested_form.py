@@ -21,8 +21,8 @@ from tests.security.mutations import _collected, _key
 
 def _games() -> list[tuple[Any, list[savefile.SaveFile], dict[str, Any]]]:
     out = []
-    for kind, count in (("chronicles-of-the-three-kingdoms", 30),
-                        ("three-kingdoms-redux", 24), ("three-kingdoms-card-game", 40)):
+    for kind, count in (("chronicles-of-the-three-kingdoms", 16),
+                        ("three-kingdoms-redux", 24), ("three-kingdoms-card-game", 30)):
         keys = [_key(f"contribution form {kind} {i}") for i in range(3)]
         saves = _collected(kind, "open", keys, 7, count)
         out.append((games.get(kind), saves, {k.public.line: k for k in keys}))

@@ -1,4 +1,4 @@
-"""Complete games between random legal players (60 unless PBEM_RANDOM_GAMES says more:
+"""Complete games between random legal players (20 unless PBEM_RANDOM_GAMES says more:
 tests/games/budget.py), checked after every action; a few of them also as chains of signed
 saves that re-verify from the first (the same games on every run: tests/fixed_games.py)."""
 
