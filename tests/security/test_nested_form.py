@@ -89,6 +89,27 @@ def _refused(module: Any, prev: savefile.SaveFile, save: savefile.SaveFile, key:
     return False
 
 
+def _spoilt(module: Any, prev: savefile.SaveFile, save: savefile.SaveFile, key: Any,
+            root: tuple[Any, ...], extra: list[tuple[Any, ...]],
+            capital: list[tuple[Any, ...]], monkeypatch: pytest.MonkeyPatch | None = None,
+            ) -> int:
+    """Each change alone, below ``root`` in the save: a field added to each mapping at
+    ``extra``, each hex value at ``capital`` in capitals; every one must be refused.
+    Returns how many were tried."""
+    for path in extra:
+        doc = copy.deepcopy(save.doc)
+        _at(doc, (*root, *path))["extra"] = "\u202e"
+        assert _refused(module, prev, save, key, doc, monkeypatch), \
+            f"an extra field at {[*root, *path]} was accepted"
+    for path in capital:
+        doc = copy.deepcopy(save.doc)
+        parent = _at(doc, (*root, *path[:-1]))
+        parent[path[-1]] = parent[path[-1]].upper()
+        assert _refused(module, prev, save, key, doc, monkeypatch), \
+            f"capital hex at {[*root, *path]} was accepted"
+    return len(extra) + len(capital)
+
+
 def test_contributions_with_a_field_too_many_or_capital_hex_are_refused(played) -> None:
     """In every save that carries contributions, in two games with hidden cards: a field
     added to any record of them (a share, its proof, an envelope, a commitment...), or
@@ -102,20 +123,10 @@ def test_contributions_with_a_field_too_many_or_capital_hex_are_refused(played) 
                 continue
             key = by_key[save.player(save.writer)["key"]]
             records = [p for p in _mappings(given) if p]
-            for path in rng.sample(records, min(2, len(records))):
-                doc = copy.deepcopy(save.doc)
-                _at(doc["contributions"], path)["extra"] = "\u202e"
-                assert _refused(module, prev, save, key, doc), \
-                    f"an extra field at contributions{list(path)} was accepted"
-                tried += 1
+            extra = rng.sample(records, min(2, len(records)))
             leaves = _hex_leaves(given)
-            for path in rng.sample(leaves, min(2, len(leaves))):
-                doc = copy.deepcopy(save.doc)
-                parent = _at(doc["contributions"], path[:-1])
-                parent[path[-1]] = parent[path[-1]].upper()
-                assert _refused(module, prev, save, key, doc), \
-                    f"capital hex at contributions{list(path)} was accepted"
-                tried += 1
+            capital = rng.sample(leaves, min(2, len(leaves)))
+            tried += _spoilt(module, prev, save, key, ("contributions",), extra, capital)
     assert tried > 40, tried
 
 
@@ -134,20 +145,10 @@ def test_what_an_action_shows_with_a_field_too_many_or_capital_hex_is_refused(
                 if not shown:
                     continue
                 key = by_key[save.player(save.writer)["key"]]
-                for path in _mappings(shown):
-                    doc = copy.deepcopy(save.doc)
-                    _at(doc["actions"][index]["reveals"], path)["extra"] = "x"
-                    assert _refused(module, prev, save, key, doc, monkeypatch), \
-                        f"an extra field at reveals{list(path)} was accepted"
-                    tried += 1
                 leaves = _hex_leaves(shown)
-                for path in rng.sample(leaves, min(2, len(leaves))):
-                    doc = copy.deepcopy(save.doc)
-                    parent = _at(doc["actions"][index]["reveals"], path[:-1])
-                    parent[path[-1]] = parent[path[-1]].upper()
-                    assert _refused(module, prev, save, key, doc, monkeypatch), \
-                        f"capital hex at reveals{list(path)} was accepted"
-                    tried += 1
+                tried += _spoilt(module, prev, save, key, ("actions", index, "reveals"),
+                                 _mappings(shown), rng.sample(leaves, min(2, len(leaves))),
+                                 monkeypatch)
     assert tried > 20, tried
 
 
@@ -165,20 +166,10 @@ def test_sealed_answers_and_openings_with_a_field_too_many_or_capital_hex_are_re
                 if body.get("do") not in ("seal", "unseal"):
                     continue
                 key = by_key[save.player(save.writer)["key"]]
-                inner = ("answer",) if "answer" in action else ()
-                for path in rng.sample(_mappings(body), min(3, len(_mappings(body)))):
-                    doc = copy.deepcopy(save.doc)
-                    _at(doc["actions"][index], (*inner, *path))["extra"] = "x"
-                    assert _refused(module, prev, save, key, doc, monkeypatch), \
-                        f"an extra field at actions[{index}]{list(path)} was accepted"
-                    tried += 1
-                for path in rng.sample(_hex_leaves(body), min(2, len(_hex_leaves(body)))):
-                    doc = copy.deepcopy(save.doc)
-                    parent = _at(doc["actions"][index], (*inner, *path[:-1]))
-                    parent[path[-1]] = parent[path[-1]].upper()
-                    assert _refused(module, prev, save, key, doc, monkeypatch), \
-                        f"capital hex at actions[{index}]{list(path)} was accepted"
-                    tried += 1
+                root = ("actions", index, *(("answer",) if "answer" in action else ()))
+                extra = rng.sample(_mappings(body), min(3, len(_mappings(body))))
+                capital = rng.sample(_hex_leaves(body), min(2, len(_hex_leaves(body))))
+                tried += _spoilt(module, prev, save, key, root, extra, capital, monkeypatch)
     assert tried > 20, tried
 
 

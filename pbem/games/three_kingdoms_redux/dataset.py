@@ -135,13 +135,7 @@ def _check_counts(ck: Checker, generals: dict[str, General], cards: dict[str, Ca
 
 def _document(section: Mapping[str, Any]) -> dict[str, Any]:
     """The canonical plain form of validated records (stable for hashing)."""
-    def plain(value: Any) -> Any:
-        if isinstance(value, Mapping):
-            return {str(k): plain(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [plain(v) for v in value]
-        return value
-    return {key: [plain(r) for r in records] for key, records in section.items()}
+    return {key: [data_overlay.plain(r) for r in records] for key, records in section.items()}
 
 
 def build(doc: Mapping[str, Any], source: str) -> DataSet:
