@@ -368,11 +368,5 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
     return one_form.canonical(out)
 
 
-def copy_state(value: Any) -> Any:
-    """A fast deep copy of YAML-like data (dicts, lists and scalars)."""
-    kind = type(value)
-    if kind is dict:
-        return {k: copy_state(v) for k, v in value.items()}
-    if kind is list:
-        return [copy_state(v) for v in value]
-    return value
+copy_state = one_form.copied
+"""A fast deep copy of YAML-like data (dicts, lists and scalars)."""

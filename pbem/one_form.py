@@ -26,6 +26,16 @@ def canonical(value: Any) -> Any:
     return value
 
 
+def copied(value: Any) -> Any:
+    """A fast deep copy of plain data (dicts, lists and scalars), keys in their order."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if kind is list:
+        return [copied(v) for v in value]
+    return value
+
+
 def same_form(a: Any, b: Any) -> bool:
     """Equal, and written alike: the same keys in the same order, the same types."""
     if type(a) is not type(b):

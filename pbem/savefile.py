@@ -26,12 +26,14 @@ docs/save-format.md.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbem import strict_yaml
+from pbem import one_form, strict_yaml
 from pbem.atomic import write_new
 from pbem.errors import FormatError, SignatureError
 from pbem.save_schema import FORMAT, ORDER, canonical_action, validate
@@ -194,8 +196,45 @@ def _indented(armor: str) -> bytes:
     return "".join(f"  {line}\n" for line in armor.split("\n") if line).encode("ascii")
 
 
+_CHECKED: OrderedDict[bytes, tuple[dict[str, Any], PublicKey, int]] = OrderedDict()
+_CHECKED_LIMIT = 64 * 1024 * 1024  # save bytes remembered, at most
+_checked_bytes = 0
+_CHECKED_LOCK = threading.Lock()
+
+
 def parse(raw: bytes, where: str) -> SaveFile:
-    """Check a save's bytes in the documented order and return it."""
+    """Check a save's bytes in the documented order and return it.
+
+    A long-running pbem (``pbem watch``) meets the same files again and again: bytes this
+    process has already checked in full, known by their SHA-256, are not checked again;
+    their content is copied afresh for each caller."""
+    digest = hashlib.sha256(raw).digest()
+    with _CHECKED_LOCK:
+        known = _CHECKED.get(digest)
+        if known is not None:
+            _CHECKED.move_to_end(digest)
+    if known is not None:
+        return SaveFile(raw, one_form.copied(known[0]), known[1], where)
+    save = _parse_in_full(raw, where)
+    _remember(digest, save)
+    return save
+
+
+def _remember(digest: bytes, save: SaveFile) -> None:
+    """Keep a checked save's content, forgetting the least recently met past the limit."""
+    global _checked_bytes
+    size = len(save.raw)
+    with _CHECKED_LOCK:
+        if digest in _CHECKED:
+            return
+        _CHECKED[digest] = (one_form.copied(save.doc), save.signer, size)
+        _checked_bytes += size
+        while _checked_bytes > _CHECKED_LIMIT and _CHECKED:
+            _checked_bytes -= _CHECKED.popitem(last=False)[1][2]
+
+
+def _parse_in_full(raw: bytes, where: str) -> SaveFile:
+    """Size cap, signature, strict YAML, schema, the writer's key, the one form."""
     if len(raw) > MAX_BYTES:
         raise FormatError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a save",
                           where)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -16,7 +17,8 @@ from pathlib import Path
 from pbem import paths
 from pbem.atomic import write_new
 from pbem.errors import ChainError, PbemError
-from pbem.savefile import SUFFIX, SaveFile, file_name, read
+from pbem.savefile import SUFFIX, SaveFile, file_name, parse, read, read_bytes
+from pbem.transport import restore_line_endings
 
 
 def game_folder(game_id: str) -> Path:
@@ -124,3 +126,24 @@ def candidates_of(game_id: str) -> list[SaveFile]:
         if save is not None and save.game_id == game_id:
             found.setdefault(save.sha256, save)
     return list(found.values())
+
+
+def by_hash(game_id: str, sha: str) -> SaveFile | None:
+    """The stored save of a game whose bytes have this SHA-256, or ``None``: each file is
+    hashed, and only the one that matches is read whole and checked."""
+    folder = game_folder(game_id)
+    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        try:
+            raw, note = restore_line_endings(read_bytes(path))
+        except PbemError:
+            continue
+        if hashlib.sha256(raw).hexdigest() != sha:
+            continue
+        try:
+            save = parse(raw, str(path))
+        except PbemError:
+            continue
+        save.note = note
+        if save.game_id == game_id:
+            return save
+    return None

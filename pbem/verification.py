@@ -125,7 +125,7 @@ class KeptAsEvidence(ChainError):
 
 
 def _by_hash(game_id: str, sha: str) -> SaveFile | None:
-    return next((s for s in store.candidates_of(game_id) if s.sha256 == sha), None)
+    return store.by_hash(game_id, sha)
 
 
 def _rival(target: SaveFile, ledger: Ledger, accepted_sha: str) -> Checked:

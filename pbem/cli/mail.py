@@ -388,8 +388,7 @@ def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
                  dry_run: bool) -> None:
     """Send a witness answer (given side by side) to every other player."""
     answer = witness_answers.read(path)
-    request = next((s for s in store.candidates_of(answer.game_id)
-                    if s.sha256 == answer.request), None)
+    request = store.by_hash(answer.game_id, answer.request)
     if request is None:
         raise UsageError("the request this answer names is not on this machine (pbem inbox "
                          "files it; or answer it with pbem witness REQUEST first)", str(path))
@@ -405,8 +404,7 @@ def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None
                dry_run: bool) -> None:
     """Send a pass given ahead of one's turn to every other player."""
     given = passes_ahead.read(path)
-    request = next((s for s in store.candidates_of(given.game_id)
-                    if s.sha256 == given.request), None)
+    request = store.by_hash(given.game_id, given.request)
     if request is None:
         raise UsageError("the save this pass answers is not on this machine (pbem inbox "
                          "files it)", str(path))

@@ -182,3 +182,39 @@ def _set(doc: dict, path: list, value: object) -> None:
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = value
+
+
+def test_a_save_met_again_is_handed_out_as_a_fresh_copy(sample: savefile.SaveFile) -> None:
+    """A long-running pbem reads the same bytes again and again; what it remembers of
+    them never changes because one reader changed the content it was given."""
+    first = savefile.parse(sample.raw, "first")
+    first.doc["state"]["spoiled"] = True
+    first.doc["log"].append("spoiled")
+    again = savefile.parse(sample.raw, "again")
+    assert "spoiled" not in again.doc["state"] and again.doc["log"] == sample.doc["log"]
+    assert again.doc == sample.doc and again.where == "again"
+    assert again.signer.line == sample.signer.line
+
+
+def test_bytes_checked_before_vouch_for_no_others(sample: savefile.SaveFile) -> None:
+    """Only the very bytes that passed every check are spared the checks: a save that
+    differs by one byte from one read a moment ago is checked in full, and refused."""
+    savefile.parse(sample.raw, "good")
+    at = sample.raw.index(b"sequence: ") + len(b"sequence: ")
+    changed = sample.raw[:at] + b"9" + sample.raw[at + 1:]
+    with pytest.raises(SignatureError):
+        savefile.parse(changed, "changed")
+
+
+def test_the_saves_remembered_stay_within_their_limit(alice, bob,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory of checked saves forgets the least recently met beyond its size limit."""
+    saves = play_race(alice, bob, turns=3)
+    monkeypatch.setattr(savefile, "_CHECKED", type(savefile._CHECKED)())
+    monkeypatch.setattr(savefile, "_checked_bytes", 0)
+    monkeypatch.setattr(savefile, "_CHECKED_LIMIT", 2 * max(len(s.raw) for s in saves))
+    for save in saves:
+        savefile.parse(save.raw, "x")
+    assert 1 <= len(savefile._CHECKED) <= 2
+    assert savefile._checked_bytes == sum(size for *_, size in savefile._CHECKED.values())
+    assert savefile._checked_bytes <= savefile._CHECKED_LIMIT

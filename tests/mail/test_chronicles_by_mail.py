@@ -65,8 +65,9 @@ class Orders:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def sealed(self, save: SaveFile, me: LocalIdentity, path: Path) -> Action:
-        """This player's sealed answer to ``save``'s question, tried by the rules first."""
+    def sealed(self, save: SaveFile, me: LocalIdentity, path: Path) -> Action | None:
+        """This player's sealed answer to ``save``'s question, tried by the rules first;
+        ``None`` when her watcher has meanwhile moved the question on."""
         module = games.get(save.kind)
         role = save.role_of(me.key.public)
         asked = passes_ahead.game_prompt(module, save)
@@ -77,7 +78,9 @@ class Orders:
                                         passes=passes_ahead.around(module, save, path))
             try:
                 composer.give_sealed(order)
-            except IllegalAction:
+            except IllegalAction as exc:
+                if any(why in str(exc) for why in MOVED_ON):
+                    return None
                 continue
             return order
         raise AssertionError(f"no order of {role} was accepted at save {save.sequence}")
@@ -191,7 +194,10 @@ def _play_a_year(players: dict[str, Player], watchers: dict[str, Watching], game
             if save.role_of(me.key.public) in passes_ahead.gathered(module, save, [path.parent]):
                 continue  # (her pbem gave her answer again, to a save that moved it on)
             turn = workdir / f"{name}-{sequence}.yaml"
-            turn.write_text(strict_yaml.dump([orders.sealed(save, me, path)]))
+            order = orders.sealed(save, me, path)
+            if order is None:
+                continue
+            turn.write_text(strict_yaml.dump([order]))
             said = player.run("apply", path, turn, ok=None)
             if said.code != 0:  # her watcher moved the question on to her meanwhile
                 assert any(why in said.err for why in MOVED_ON), said.err
