@@ -76,8 +76,11 @@ class Secrets(Protocol):
         """Put face-down cards on a face-down pile (its size is public)."""
         ...
 
-    def reshuffle(self, pile: str, into: str) -> None:
-        """Shuffle every card of ``pile`` into shared deck ``into``."""
+    def reshuffle(self, pile: str, into: str, later: bool = False) -> None:
+        """Shuffle every card of ``pile`` into shared deck ``into``. ``later``: the game
+        deals from it only after every player has written a save anyway (a deck for a
+        coming round), so each player's step rides at the end of their next save and
+        nobody is asked for a save of its own."""
         ...
 
     def remaining(self, deck: str) -> int:
@@ -195,7 +198,7 @@ class OpenSecrets:
             entry["holder"] = None
             piles.append(handle)
 
-    def reshuffle(self, pile: str, into: str) -> None:
+    def reshuffle(self, pile: str, into: str, later: bool = False) -> None:
         handles = self._data["piles"].pop(pile, [])
         cards = self._deck(into)
         for handle in handles:

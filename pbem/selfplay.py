@@ -117,7 +117,7 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
         while composer.my_move():
             prompt = composer.prompt()
             assert prompt is not None
-            suggested = composer.module.random_actions(composer.state, prompt, rng)
+            suggested = random_suggestions(composer, prompt, rng)
             for action in candidates(prompt, rng, suggested):
                 try:
                     composer.act(action)
@@ -138,6 +138,17 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
     hand_overs = sum(1 for s in saves[players:] if s.actions and s.pending is None
                      and s.actions[0]["do"] not in chain.MACHINE_STEPS)
     return Result(saves, actions, module_outcome, rolls, hand_overs)
+
+
+def random_suggestions(composer: Any, prompt: Prompt, rng: random.Random) -> list[Action]:
+    """The game's random actions for the seat composing; a game that reads the seat's own
+    hidden cards for them at some steps (``random_reads_hand``: those steps) gets what her
+    key reads."""
+    module = composer.module
+    if prompt.step in getattr(module, "random_reads_hand", ()):
+        return list(module.random_actions(composer.state, prompt, rng,
+                                          known=composer.known()))
+    return list(module.random_actions(composer.state, prompt, rng))
 
 
 def verify(result: Result) -> chain.Verdict:

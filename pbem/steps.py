@@ -101,7 +101,7 @@ def compute_due(module: GameModule, players: list[dict[str, Any]], dice_state: d
     hidden = hidden_model.of(state)
     if hidden is not None:
         for role in roles:
-            if obligations.owed(hidden, role, roles, "shuffles", False):
+            if obligations.urgent_shuffles(hidden, role, roles):
                 return {"role": role, "step": SHUFFLE,
                         "text": f"{names[role]}'s pbem shuffles the hidden decks"}
     if dice_state["seed"] is None:

@@ -7,7 +7,8 @@ missing provide them. Layout::
     secrets:
       mode: sealed
       keys: {ROLE: published keys}              # each player's, from their first save
-      decks: {NAME: {cards: [ids], stack: [ciphertext], shuffled: [ROLE...]}}
+      decks: {NAME: {cards: [ids], stack: [ciphertext], shuffled: [ROLE...],
+                     round: n, later: true}}   # round, later: once reshuffled for later
       cards: {HANDLE: {deck, ct, holder, shares: {ROLE: share}, barred: [ROLE...],
                        face: null | card id}}
       passes: [{card: HANDLE, by: ROLE, to: ROLE, envelope: null | ...}]

@@ -75,6 +75,13 @@ def owed(data: dict[str, Any], role: str, roles: list[str], category: str,
     raise ValueError(category)
 
 
+def urgent_shuffles(data: dict[str, Any], role: str, roles: list[str]) -> list[str]:
+    """The decks ``role`` still has to shuffle before the game can go on: not those the
+    game reshuffled for later (their steps ride at the end of the saves to come)."""
+    return [name for name in owed(data, role, roles, "shuffles", False)
+            if not data["decks"][name].get("later")]
+
+
 def owing_to_holder(data: dict[str, Any], holder: str, roles: list[str],
                     absent: Collection[str] = ()) -> str | None:
     """The first player, in seat order, who still owes ``holder`` a share or an envelope

@@ -201,7 +201,7 @@ class SealedSecrets:
             entry["holder"] = None
             piles.append(handle)
 
-    def reshuffle(self, pile: str, into: str) -> None:
+    def reshuffle(self, pile: str, into: str, later: bool = False) -> None:
         handles = self.data["piles"].pop(pile, [])
         deck = self.data["decks"].get(into)
         if deck is None:
@@ -212,6 +212,11 @@ class SealedSecrets:
                 raise IllegalAction(f"{handle} is not a card of the {into} deck")
             deck["stack"].append(entry["ct"])
         deck["shuffled"] = []
+        deck["round"] = int(deck.get("round", 0)) + 1  # each shuffle under a label of its own
+        if later:  # the steps are owed in the saves to come, none asked for them
+            deck["later"] = True
+        else:
+            deck.pop("later", None)
         self.data["passes"] = [p for p in self.data["passes"] if p["card"] not in handles]
         if "shows" in self.data:
             self.data["shows"] = [s for s in self.data["shows"] if s["card"] not in handles]

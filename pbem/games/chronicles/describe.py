@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.games.chronicles import hand
+from pbem.games.chronicles import counters, hand
 from pbem.games.chronicles.board import Board, units_total
 from pbem.games.chronicles.rules import parts
 from pbem.hidden import SECRETS_KEY
@@ -56,6 +56,23 @@ def card_lines(b: Board, role: str, viewer: str | None) -> list[str]:
     return [f"  red cards: {', '.join(shown)}"] if shown else []
 
 
+def counter_lines(b: Board, role: str, viewer: str | None) -> list[str]:
+    """``role``'s action counters as ``viewer`` may read them: his own by action and entry,
+    another's face-up ones by action and the rest as a number."""
+    shown, down = [], 0
+    for item in counters.view(b, role, viewer, b.known):
+        entry, action = item["entry"], item["action"]
+        if action is not None:
+            name = b.data.actions[action].name
+            shown.append(name if entry == action else f"{name} ({entry})")
+        elif role == viewer:
+            shown.append(f"{entry} (not readable yet)")
+        else:
+            down += 1
+    shown += [f"{down} face down"] if down else []
+    return [f"  action counters: {', '.join(shown)}"] if shown else []
+
+
 def realm_lines(b: Board, role: str) -> list[str]:
     realm = b.realm(role)
     generals = b.generals_of(role)
@@ -90,7 +107,8 @@ def position(state: dict[str, Any], role: str | None = None,
     b = Board(state, known=known)
     lines = [*header(b), ""]
     for seat in b.seats:
-        lines += realm_lines(b, seat) + card_lines(b, seat, role)
+        lines += realm_lines(b, seat) + card_lines(b, seat, role) + \
+            counter_lines(b, seat, role)
     lines += ["", "Territories (* reconstructed):"]
     lines += [territory_line(b, tid) for tid in b.data.territories]
     return "\n".join(lines)
@@ -99,7 +117,8 @@ def position(state: dict[str, Any], role: str | None = None,
 def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> dict[str, Any]:
     """The position as ``role`` may see it (the module's ``view``): the engine's secrets
     left out, every hand a list of ``{entry, card}`` (``card`` null when the viewer may
-    not read it)."""
+    not read it), every realm's action counters a list of ``{entry, action}`` (``action``
+    null likewise)."""
     b = Board(state, known=known)
     realms = {}
     for seat, realm in state["realms"].items():
@@ -107,7 +126,8 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
         for entry in hand.entries(b, seat):
             card = hand.seen(b, entry, known) if seat == role else hand.face(b, entry)
             cards.append({"entry": entry, "card": card})
-        realms[seat] = {**realm, "cards": cards}
+        realms[seat] = {**realm, "cards": cards,
+                        "counters": counters.view(b, seat, role, known)}
     calendar = state["calendar"]
     first, last = int(b.data.rule("start-year")), int(b.data.rule("end-year"))
     public = {k: v for k, v in state.items() if k not in (SECRETS_KEY, hand.OPEN)}

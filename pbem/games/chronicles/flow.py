@@ -9,7 +9,7 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import order_form
+from pbem.games.chronicles import counters, hand, order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import (
     actions,
@@ -118,6 +118,11 @@ def _take(b: Board) -> None:
     ex = b.s["exchange"]
     number, given = int(ex["number"]), dict(ex["given"])
     b.log.heading(f"{b.when()}: the {EXCHANGE_NAMES[number]} are opened", RULES[number])
+    for role, order in given.items():  # what the opened answers name is shown (notes 3)
+        for entry in hand.named(b, role, order):
+            hand.turn_up(b, role, entry)
+        for entry in counters.named(b, role, order):
+            counters.turn_up(b, role, entry)
     if number == 1:
         b.s["round"]["orders"] = given
         trades.take_all(b, given)

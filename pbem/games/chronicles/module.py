@@ -18,6 +18,7 @@ from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import UsageError
 from pbem.games.chronicles import (
+    counters,
     dataset,
     describe,
     flow,
@@ -59,7 +60,7 @@ class Chronicles(ReplaceableData, GameModule):
     min_players = 3
     max_players = 7
     sealed_answers = True
-    uses_secrets = True  # the red cards in hand (hand.py)
+    uses_secrets = True  # the red cards and action counters in hand (hand.py, counters.py)
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
         return list(options["leaders"])
@@ -85,7 +86,9 @@ class Chronicles(ReplaceableData, GameModule):
         return checked
 
     def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
-        return {hand.DECK: hand.red_deck(dataset.get(options.get("data")))}
+        data = dataset.get(options.get("data"))
+        actions = counters.action_deck(data)
+        return {hand.DECK: hand.red_deck(data), **{deck: actions for deck in counters.DECKS}}
 
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
         state = opening_state(options, self.roles(options))
@@ -98,7 +101,8 @@ class Chronicles(ReplaceableData, GameModule):
         return state
 
     def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
-        return hand.named(Board(state), role, answer)
+        b = Board(state)
+        return hand.named(b, role, answer) + counters.named(b, role, answer)
 
     def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
         flow.start(Board(state, dice, log, secrets))
@@ -120,15 +124,24 @@ class Chronicles(ReplaceableData, GameModule):
     def view(self, state: State, role: str | None,
              known: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The position as ``role`` may see it: every realm's red cards are hand entries
-        (``{entry, card}``; ``card`` is null for one the viewer may not read); action
-        counters and objects are still open (docs/chronicles-engine.md, "Not yet").
+        (``{entry, card}``; ``card`` is null for one the viewer may not read), its action
+        counters likewise (``{entry, action}``); objects are still open
+        (docs/chronicles-engine.md, "Not yet").
         ``round`` is the round's number (front ends read it so), ``rounds`` the last
         round's, ``this_round`` the round's facts."""
         return describe.view(state, role, known or {})
 
-    def random_actions(self, state: State, prompt: Prompt, rng: Any) -> list[dict[str, Any]]:
+    random_reads_hand = (flow.SEASON,)  # self-play hands random_actions what she reads
+
+    def random_actions(self, state: State, prompt: Prompt, rng: Any,
+                       known: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+        """Random orders of a player who reads her own counters (``known``; by default
+        what the state tells her, as in a game played in memory)."""
         if prompt.step == flow.SEASON:
-            return random_orders.season_orders(state, prompt.role, rng)
+            if known is None:
+                from pbem.gameplay import knowledge
+                known = knowledge(state, prompt.role)
+            return random_orders.season_orders(state, prompt.role, rng, known)
         if prompt.step == flow.MUSTER:
             return random_orders.muster_orders(state, prompt.role, rng)
         return []

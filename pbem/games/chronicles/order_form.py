@@ -12,7 +12,10 @@ file writes its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbem.engine import ActionSpec
+from pbem.games.chronicles import counters, hand
 from pbem.games.chronicles.board import Board
 from pbem.offers import Option, Param
 from pbem.stepmachine import choice
@@ -78,7 +81,7 @@ class _Form:
     def actions(self) -> list[ActionSpec]:
         b, role = self.b, self.role
         general = _pick("general", "General", self.generals)
-        held = set(b.s["realms"][role]["counters"])
+        seen = {e: counters.seen(b, e, b.known) for e in counters.entries(b, role)}
         kinds: list[tuple[str, ActionSpec | None]] = [
             ("land", self.spec("land", "Develop land", {"counter": "land"}, general,
                                _pick("territory", "Territory held whole", self.whole),
@@ -112,7 +115,19 @@ class _Form:
                                           [(t, t) for t in ("gold", "armies", "card",
                                                             "object")]))),
         ]
-        return [spec for kind, spec in kinds if kind in held and spec is not None]
+        down = [e for e, action in seen.items() if action is None]
+        out = []
+        for kind, spec in kinds:
+            mine = [e for e, action in seen.items() if action == kind]
+            if spec is None or not (mine or down):
+                continue
+            if hand.hidden(b):
+                labels = [(e, f"{e} ({b.data.actions[kind].name})") for e in mine]
+                labels += [(e, f"{e} (not readable yet)") for e in down]
+                spec = replace(spec, params=(*spec.params, choice(
+                    "entry", "Counter", labels, labels[0][0])))
+            out.append(spec)
+        return out
 
     def muster(self) -> list[ActionSpec]:
         gens = _choices("generals", "Generals", self.generals)

@@ -6,8 +6,10 @@ nothing."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
+from pbem.games.chronicles import counters
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import parts
 from pbem.games.chronicles.rules.trades import barred
@@ -90,20 +92,24 @@ def _offer(b: Board, role: str, realm: dict[str, Any], rng: random.Random
              "get": {"gold": 1}}]
 
 
-def season_orders(state: dict[str, Any], role: str, rng: random.Random) -> list[Order]:
-    """Season orders to try, the fullest first, ending with one that places nothing."""
-    b = Board(state)
+def season_orders(state: dict[str, Any], role: str, rng: random.Random,
+                  known: Mapping[str, str] | None = None) -> list[Order]:
+    """Season orders to try, the fullest first, ending with one that places nothing; the
+    action counters of the hand as ``role`` reads them (``known``), each named by its
+    entry (one he cannot read yet stays unused)."""
+    b = Board(state, known=known)
     realm = b.realm(role)
     generals = b.generals_of(role)
     rng.shuffle(generals)
     used: set[tuple[str, str]] = set()
     actions = []
-    for counter in realm["counters"]:
-        if not generals or rng.random() < 0.2:
+    for entry in realm["counters"]:
+        counter = counters.seen(b, entry, b.known)
+        if counter is None or not generals or rng.random() < 0.2:
             continue
         act = _action(b, role, counter, generals[-1], rng, used)
         if act is not None:
-            actions.append(act)
+            actions.append(act if entry == counter else {**act, "entry": entry})
             generals.pop()
     muster = []
     units = {k: n for k, n in realm["units"].items() if n}

@@ -89,7 +89,8 @@ def totals(state: dict[str, Any], role: str) -> tuple[int, dict[str, int]]:
 
 
 def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:
-    """Deck names of the red cards somebody else holds face down (never turned up)."""
+    """Deck names of the red cards and action counters somebody else holds face down
+    (never turned up)."""
     cards = state["secrets"]["cards"]
     return {str(e["card"]) for h, e in cards.items()
             if not e["revealed"] and e["holder"] not in (None, role)
@@ -97,10 +98,10 @@ def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:
 
 
 def check_secrets(state: dict[str, Any], module: Any) -> int:
-    """No view, text picture or knowledge shows a seat a red card another seat holds face
-    down, nor does the game's state outside the engine's hidden deck name one; the
-    question is put the same whatever its seat knows. Returns how many such cards there
-    were, summed over the viewers."""
+    """No view, text picture or knowledge shows a seat a red card or an action counter
+    another seat holds face down, nor does the game's state outside the engine's hidden
+    decks name one; the question is put the same whatever its seat knows. Returns how many
+    such cards there were, summed over the viewers."""
     from pbem.hidden import known_to
 
     data = dataset.get(state.get("data"))
@@ -115,11 +116,15 @@ def check_secrets(state: dict[str, Any], module: Any) -> int:
             assert f"'{card}'" not in blob, f"{viewer} sees hidden card {card}"
             kind = card.split(":")[0]
             if kind == card:  # a single copy: its name says which card it is
-                assert data.stratagems[kind].name not in text, f"{viewer} reads {card}"
+                record = data.stratagems.get(kind) or data.actions[kind]
+                assert record.name not in text, f"{viewer} reads {card}"
         for seat, realm in module.view(state, viewer, knows)["realms"].items():
             for item in realm["cards"]:
                 if seat != viewer and item["entry"] not in state.get("open_cards", {}):
                     assert item["card"] is None, (viewer, seat, item)
+            for item in realm["counters"]:
+                if seat != viewer and item["entry"] not in state.get("open_cards", {}):
+                    assert item["action"] is None, (viewer, seat, item)
         counted += len(secret)
     outside = repr({k: v for k, v in state.items() if k not in ("secrets", "open_cards")})
     for card in hidden_from(state, None):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -90,10 +91,15 @@ def test_each_players_pbem_reads_her_own_hand_and_no_other_in_the_golden_game() 
     assert checked and read, "the golden game hid nothing, or nobody read a card"
 
 
+def _held(state: dict[str, Any], role: str) -> list[str]:
+    return [*state["realms"][role]["cards"], *state["realms"][role]["counters"]]
+
+
 def test_a_card_an_opened_order_names_is_shown_by_its_own_players_pbem() -> None:
-    """A red card named in a battle plan or offered in a trade turns face up when the order
-    is opened, in its holder's own save (her share of it, which she alone holds), and the
-    game then names it for everyone; the whole chain verifies."""
+    """A red card named in a battle plan or offered in a trade, an action counter placed,
+    turns face up when the order is opened, in its holder's own save (her share of it,
+    which she alone holds), and the game then names it for everyone; the whole chain
+    verifies."""
     saves, _ = _golden()
     shown = [(s, a) for s in saves for a in s.actions if a.get("reveals")]
     assert shown, "no opened order of the golden game names a red card"
@@ -105,5 +111,8 @@ def test_a_card_an_opened_order_names_is_shown_by_its_own_players_pbem() -> None
             assert entry["face"] is not None and handle in json.dumps(order)
             later = [s for s in saves if s.sequence > save.sequence
                      and s.state["exchange"] != save.state["exchange"]]
-            if later and handle in later[0].state["realms"][save.writer]["cards"]:
+            replaced = later and any(  # the rules refused it when taken: a default stood in
+                f"{MODULE.role_label(save.writer)}'s answer cannot be carried out" in str(line)
+                for line in later[0].doc["log"])
+            if later and not replaced and handle in _held(later[0].state, save.writer):
                 assert later[0].state[hand.OPEN][handle] == entry["face"]

@@ -110,11 +110,11 @@ def check_action(b: Board, role: str, act: Any, means: Means, busy: set[str],
         generals = [check_general(b, role, g, busy) for g in gens]
     else:
         generals = [check_general(b, role, act.get("general"), busy)]
-    means.take_counter(str(counter), PLACEMENT)
+    entry = means.take_counter(b, str(counter), act.get("entry"), PLACEMENT)
     gold, objects = _gold(act), _objects(b, act)
     if objects and counter != "diplomacy":
         raise fail("objects may back only a diplomatic relations action", OBJECTS_DR)
-    base: Record = {"counter": counter, "general": generals[0], "gold": gold,
+    base: Record = {"counter": counter, "entry": entry, "general": generals[0], "gold": gold,
                     "objects": objects}
     if counter == "land":
         return _land(b, role, act, means, seen, base, generals)
@@ -156,7 +156,8 @@ def _land(b: Board, role: str, act: Mapping[str, Any], means: Means, seen: Seen,
         means.take_gold(cost + base["gold"], f"developing {b.territory(tid).name} "
                         f"(land value {cost} plus {base['gold']} gold)", "s8.1.3.cost")
         out.append({**base, "kind": "land", "general": gid, "territory": tid, "cost": cost,
-                    "counter": base["counter"] if n == 0 else None})
+                    "counter": base["counter"] if n == 0 else None,
+                    "entry": base["entry"] if n == 0 else None})
     return out
 
 

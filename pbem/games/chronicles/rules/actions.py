@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import counters
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import envoys
 from pbem.games.chronicles.rules.action_checks import (
@@ -136,6 +137,8 @@ def place_all(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
     seen: Seen = {}
     for role in b.round_order():
         order = orders.get(role) or {}
+        for entry in counters.named(b, role, {"actions": order.get("actions")}):
+            counters.turn_up(b, role, entry)
         means, busy = Means.held(b, role), set()
         for n, act in enumerate(order.get("actions") or [], 1):
             trial, trial_busy, trial_seen = means.copy(), set(busy), dict(seen)
@@ -166,8 +169,11 @@ def _place(b: Board, role: str, record: Record) -> None:
     acts = b.this_round["actions"]
     record.update(role=role, index=len(acts), status="placed", backs=[], hinders=[])
     realm = b.realm(role)
-    if record["counter"]:
-        realm["counters"].remove(record["counter"])
+    entry = record.get("entry")
+    if entry is None and record["counter"]:
+        entry = counters.find(b, role, record["counter"])  # one a trade brought
+    if entry is not None:
+        realm["counters"].remove(entry)
     paid = int(record.get("cost", 0)) + int(record["gold"])
     if paid:
         b.pay(role, paid, f"the {record['kind']} action", GOLD)

@@ -80,9 +80,11 @@ def return_counters(b: Board) -> None:
     courted non-human (notes 18); the objects of a void action go back to their owner."""
     supply = b.s["supply"]
     returned = 0
+    kept = hand.hidden(b)  # the hidden deck is gathered at the next draws (counters.py)
     for action in b.this_round["actions"]:
         if action.get("counter"):
-            supply["actions"].append(action["counter"])
+            if not kept:
+                supply["actions"].append(action["counter"])
             returned += 1
         for obj in action.get("objects") or []:
             if _lying_with(b, action, obj):
@@ -96,7 +98,8 @@ def return_counters(b: Board) -> None:
             supply["used"].append(guard["object"])
     for role in b.seats:
         held = b.realm(role)["counters"]
-        supply["actions"].extend(held)
+        if not kept:
+            supply["actions"].extend(held)
         returned += len(held)
         held.clear()
     if returned:

@@ -12,7 +12,7 @@ at the table). The hand limit is the completion phase's.
 
 from __future__ import annotations
 
-from pbem.games.chronicles import hand
+from pbem.games.chronicles import counters, hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import disasters, events, tax
 
@@ -89,28 +89,38 @@ def fresh_actions(b: Board) -> list[str]:
 
 def draw_counters(b: Board) -> None:
     """Point 6: each seat draws three counters in the round seat order, each an object or
-    an action counter by the dice in the proportion left (notes 17)."""
+    an action counter by the dice in the proportion left (notes 17). In a game the action
+    counters are this round's hidden deck (:mod:`..counters`): whether a draw is an object
+    or an action is public, which action it is only its drawer reads."""
     supply = b.s["supply"]
-    supply["actions"] = fresh_actions(b)
+    if hand.hidden(b):
+        counters.gather(b)
+        supply["actions"] = []
+    else:
+        supply["actions"] = fresh_actions(b)
     per_seat = int(b.data.rule("counters-per-round"))
     for role in b.round_order():
         got = {"action": 0, "object": 0}
         realm = b.realm(role)
         for n in range(1, per_seat + 1):
-            objects, actions = supply["objects"], supply["actions"]
+            objects, actions = supply["objects"], counters.left(b)
             if not objects and not actions:
                 break
-            if _choose(b, len(objects), len(actions),
+            if _choose(b, len(objects), actions,
                        f"counter {n} of {b.name(role)}: object or action "
-                       f"({len(objects)} objects, {len(actions)} actions left)"):
+                       f"({len(objects)} objects, {actions} actions left)"):
                 item = str(b.pick(list(objects), f"object for {b.name(role)}"))
                 objects.remove(item)
                 realm["objects"].append(item)
                 got["object"] += 1
             else:
-                item = str(b.pick(list(actions), f"action counter for {b.name(role)}"))
-                actions.remove(item)
-                realm["counters"].append(item)
+                if hand.hidden(b):
+                    counters.deal(b, role)
+                else:
+                    item = str(b.pick(list(supply["actions"]),
+                                      f"action counter for {b.name(role)}"))
+                    supply["actions"].remove(item)
+                    realm["counters"].append(item)
                 got["action"] += 1
         b.note(f"{b.name(role)} draws {got['action']} action counter(s) and "
                f"{got['object']} object(s)", "s2.3.3.draw")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import counters
 from pbem.games.chronicles.board import Board
 
 LOAN_MOST = 6
@@ -20,8 +21,9 @@ class Means:
     """A tally of what one player can still spend in the order being read."""
 
     gold: int
-    counters: Counter[str] = field(default_factory=Counter)
+    counters: Counter[str] = field(default_factory=Counter)  # held, by entry
     objects: Counter[str] = field(default_factory=Counter)
+    incoming: Counter[str] = field(default_factory=Counter)  # counters a trade brings
 
     @classmethod
     def held(cls, b: Board, role: str) -> Means:
@@ -38,9 +40,10 @@ class Means:
                 continue
             give, get = trade.get("give") or {}, trade.get("get") or {}
             means.gold += _int(get.get("gold")) - _int(give.get("gold"))
-            for key, tally in (("counters", means.counters), ("objects", means.objects)):
-                tally.update(_ids(get.get(key)))
-                tally.subtract(_ids(give.get(key)))
+            means.incoming.update(_ids(get.get("counters")))
+            means.counters.subtract(_ids(give.get("counters")))
+            means.objects.update(_ids(get.get("objects")))
+            means.objects.subtract(_ids(give.get("objects")))
         for loan in order.get("loans") or []:
             if isinstance(loan, Mapping) and loan.get("take") == "gold":
                 means.gold += LOAN_MOST
@@ -48,7 +51,8 @@ class Means:
         return means
 
     def copy(self) -> Means:
-        return Means(self.gold, Counter(self.counters), Counter(self.objects))
+        return Means(self.gold, Counter(self.counters), Counter(self.objects),
+                     Counter(self.incoming))
 
     def take_gold(self, amount: int, why: str, rule: str) -> None:
         if amount > self.gold:
@@ -56,10 +60,31 @@ class Means:
                                 "for it", rule)
         self.gold -= amount
 
-    def take_counter(self, kind: str, rule: str) -> None:
-        if self.counters[kind] <= 0:
-            raise IllegalAction(f"no {kind} action counter is left for this action", rule)
-        self.counters[kind] -= 1
+    def take_counter(self, b: Board, action: str, entry: Any, rule: str) -> str | None:
+        """Spend a counter of ``action``: the one the order names by its entry (it must
+        not be face up as another action), else a face-up one of that action, else one a
+        trade of the order brings; the entry spent (``None``: one still to come)."""
+        if entry is not None:
+            if not isinstance(entry, str) or self.counters[entry] <= 0:
+                raise IllegalAction(f"no action counter {entry!r} is left for this action "
+                                    "(name one of yours by its entry, e.g. actions-odd#4)",
+                                    rule)
+            shown = counters.face(b, entry)
+            if shown is not None and shown != action:
+                raise IllegalAction(f"the counter {entry} is a {shown} counter, not "
+                                    f"{action}", rule)
+            self.counters[entry] -= 1
+            return entry
+        found = next((e for e, n in self.counters.items()
+                      if n > 0 and counters.face(b, e) == action), None)
+        if found is not None:
+            self.counters[found] -= 1
+            return found
+        if self.incoming[action] > 0:
+            self.incoming[action] -= 1
+            return None
+        raise IllegalAction(f"no {action} action counter is left for this action (name a "
+                            "face-down one of yours by its entry)", rule)
 
     def take_objects(self, objects: list[str], rule: str) -> None:
         for obj in objects:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import hand
+from pbem.games.chronicles import counters, hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.tax import supplies_for_infantry
 
@@ -24,6 +24,8 @@ INFLUENCE_SELLERS = ("ma-teng",)
 """Leaders who may trade Influence (18.0 point 3)."""
 LOAN_RULE = {"gold": "s13.3.borrow-gold", "armies": "s13.4.borrow-armies"}
 HELD = {"cards": "cards", "counters": "counters", "objects": "objects"}
+KEPT = {"cards": hand, "counters": counters}
+"""The items held as hand entries (hidden in a game): offered by entry, asked for by kind."""
 
 Bundle = dict[str, Any]
 
@@ -218,7 +220,7 @@ def _stock(b: Board, role: str) -> dict[str, Any]:
     realm = b.realm(role)
     stock: dict[str, Any] = {"gold": b.gold(role), "influence": b.influence(role)}
     for key, held in HELD.items():
-        stock[key] = Counter(hand.public(b, role) if key == "cards" else realm[held])
+        stock[key] = Counter(KEPT[key].public(b, role) if key in KEPT else realm[held])
     stock["captives"] = Counter(g for g, s in b.s["generals"].items()
                                 if s["status"] == "captive" and s.get("captor") == role)
     return stock
@@ -249,10 +251,10 @@ def _hand_over(b: Board, giver: str, taker: str, items: Bundle) -> None:
                           "s18.3.sell-influence")
     for key, held in HELD.items():
         for item in items[key]:
-            if key == "cards":
-                entry = hand.find(b, giver, item)
+            if key in KEPT:
+                entry = KEPT[key].find(b, giver, item)
                 assert entry is not None  # its stock was checked
-                hand.give(b, giver, taker, entry)
+                KEPT[key].give(b, giver, taker, entry)
                 continue
             b.realm(giver)[held].remove(item)
             b.realm(taker)[held].append(item)
@@ -282,17 +284,19 @@ def _matches(orders: Mapping[str, Any]) -> list[tuple[str, Bundle, str, Bundle]]
 
 
 def _offer(b: Board, role: str, order: Mapping[str, Any]) -> None:
-    """Every card of ``role``'s hand that his trades offer is turned face up (notes 3)."""
+    """Every card and counter that ``role``'s trades offer is turned face up (notes 3)."""
     for entry in order.get("trades") or []:
         give = entry.get("give") if isinstance(entry, Mapping) else None
-        for card in (give or {}).get("cards") or [] if isinstance(give, Mapping) else []:
-            if isinstance(card, str) and card in hand.entries(b, role):
-                hand.turn_up(b, role, card)
+        for key, kept in KEPT.items():
+            items = give.get(key) if isinstance(give, Mapping) else None
+            for item in items if isinstance(items, list) else []:
+                if isinstance(item, str) and item in kept.entries(b, role):
+                    kept.turn_up(b, role, item)
 
 
 def _named(b: Board, order: Mapping[str, Any]) -> dict[str, Any]:
-    """An order with each card of its trades named by its stratagem once the offers are
-    face up (a card still face down keeps its entry, and matches nothing)."""
+    """An order with each card and counter of its trades named by its kind once the offers
+    are face up (one still face down keeps its entry, and matches nothing)."""
     if not order.get("trades"):
         return dict(order)
     trades = []
@@ -300,9 +304,11 @@ def _named(b: Board, order: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(entry) if isinstance(entry, Mapping) else entry
         for side in ("give", "get"):
             part = out.get(side) if isinstance(out, dict) else None
-            if isinstance(part, Mapping) and isinstance(part.get("cards"), list):
-                out[side] = {**part, "cards": [hand.face(b, c) or c if isinstance(c, str)
-                                               else c for c in part["cards"]]}
+            for key, kept in KEPT.items():
+                if isinstance(part, Mapping) and isinstance(part.get(key), list):
+                    part = {**part, key: [kept.face(b, c) or c if isinstance(c, str) else c
+                                          for c in part[key]]}
+                    out[side] = part
         trades.append(out)
     return {**order, "trades": trades}
 
