@@ -234,6 +234,12 @@ class OpenSecrets:
             raise IllegalAction(f"no card {handle} is in play")
         return entry
 
+    def hand_out(self, prefix: str, pool: list[str], card: str, holder: str) -> str:
+        """Before the game starts, ``card`` of ``pool`` (a deck or a private deck of the
+        state) goes to ``holder``: a scenario's hands. Its handle."""
+        pool.remove(card)
+        return self._new_handle(prefix, card, holder)
+
     def _new_handle(self, prefix: str, card: str, holder: str) -> str:
         count = self._data["count"]
         count[prefix] = count.get(prefix, 0) + 1

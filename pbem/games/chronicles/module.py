@@ -93,11 +93,11 @@ class Chronicles(ReplaceableData, GameModule):
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
         state = opening_state(options, self.roles(options))
         if scene:
-            scenario.apply(state, scene)
+            scenario.apply(state, scene, self.shared_decks(options))
         data = dataset.get(options.get("data"))
         state["pile"]["draw"] = [c for c in state["pile"]["draw"] if c not in data.stratagems]
         state["pile"].update(red_pile=0, red_down=0)
-        state[hand.OPEN] = {}
+        state.setdefault(hand.OPEN, {})
         return state
 
     def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:

@@ -40,17 +40,12 @@ class _Writer:
     """Writes cards into the open-secrets state the way OpenSecrets keeps them."""
 
     def __init__(self, state: dict[str, Any]) -> None:
-        self.data = state[SECRETS_KEY]
+        self.secrets = OpenSecrets(state, None)
 
     def give(self, prefix: str, pool: list[str], card: str, holder: str, field: str) -> str:
         if card not in pool:
             raise _fail(field, f"{card!r} is not (or no longer) in that deck")
-        pool.remove(card)
-        count = self.data["count"]
-        count[prefix] = count.get(prefix, 0) + 1
-        handle = f"{prefix}#{count[prefix]}"
-        self.data["cards"][handle] = {"card": card, "holder": holder, "revealed": False}
-        return handle
+        return self.secrets.hand_out(prefix, pool, card, holder)
 
 
 def apply(state: dict[str, Any], scenario: Mapping[str, Any],
