@@ -292,4 +292,4 @@ def _register_extras() -> None:
 
 
 # The core commands that live in their own modules register themselves on import.
-from pbem.cli import check, claim, respond, seat, turn  # noqa: E402, F401
+from pbem.cli import check, claim, respond, seat, turn, witness  # noqa: E402, F401

@@ -1,5 +1,5 @@
 """Playing from the command line: ``pbem apply`` (a turn, kept as a draft until a
-hand-over) and ``pbem witness`` (answering a roll request)."""
+hand-over); ``pbem witness`` is :mod:`.witness`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import typer
 from pbem import (
     answering,
     answers_ahead,
-    atomic,
     drafts,
     gamedata,
     gameplay,
@@ -68,7 +67,7 @@ def _load_actions(path: Path) -> list[dict[str, Any]]:
     return data
 
 
-def _local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:
+def local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:
     return identity.find_local(PublicKey.from_line(save.player(role)["key"]))
 
 
@@ -122,9 +121,9 @@ def _answered_here(turn: Turn, request: savefile.SaveFile,
     """A request answered side by side: in hot-seat play, every witness's key is here, so
     they answer at once (the answers kept in the store, where a later pbem apply of the
     request finds them) and the actor carries on; else the turn waits for the answers."""
-    witnesses = {role: _local_for(request, role)
+    witnesses = {role: local_for(request, role)
                  for role in witness_answers.witnesses_of(request)}
-    actor = _local_for(request, str(request.pending["by"])) if request.pending else None
+    actor = local_for(request, str(request.pending["by"])) if request.pending else None
     if not hotseat or actor is None or any(w is None for w in witnesses.values()):
         turn.waiting = str(request.due["text"]) if request.due else ""
         return None
@@ -150,7 +149,7 @@ def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str
     turn.saves.append(composer.finish())
     save = turn.saves[-1]
     while save.due is not None and save.due["step"] in answering.AUTOMATIC:
-        witness = _local_for(save, save.due["role"]) if hotseat else None
+        witness = local_for(save, save.due["role"]) if hotseat else None
         if witness is None:
             turn.waiting = save.due["text"]
             return None
@@ -163,7 +162,7 @@ def _hand_over(turn: Turn, composer: session.Composer, hotseat: bool, where: str
         if carrying is not None and carrying.pending is None and not carrying.my_move():
             return _hand_over(turn, carrying, hotseat, where, last)
         return carrying
-    nxt = _local_for(save, save.due["role"]) if hotseat else None
+    nxt = local_for(save, save.due["role"]) if hotseat else None
     if nxt is None and not last:
         owner = save.player(save.due["role"])["name"]
         raise NotYourTurn(f"{owner} ({save.due['role']}) must act now ({save.due['text']}) "
@@ -199,7 +198,7 @@ def _position(module: Any, composer: session.Composer | None,
         state, due, pending, log = last.state, last.due, last.pending, last.doc["log"]
         prompt = None
         role = last.writer
-        local = _local_for(last, role)
+        local = local_for(last, role)
         known = gameplay.viewer_knowledge(last.doc, state, role,
                                           local.key if local else None)
     return {"viewer": role, "view": gameplay.view(module, state, role, known), "due": due,
@@ -268,7 +267,7 @@ def apply(
         raise IllegalAction("the game is over; nothing more can be played", where=str(save_path))
     due_role = prev.due["role"]
     explicit = explicit_identity(as_name, key)
-    local = me(as_name, key) if explicit else _local_for(prev, due_role)
+    local = me(as_name, key) if explicit else local_for(prev, due_role)
     if local is None:
         local = maybe_me(None, None)
         if local is None or prev.role_of(local.key.public) is None:
@@ -368,7 +367,7 @@ def apply(
 def _hot_seat(prev: savefile.SaveFile, explicit: bool) -> bool:
     """Every player's key is on this machine and no identity was named: one keyboard plays
     them all, one save after another."""
-    return not explicit and all(_local_for(prev, str(p["role"])) is not None
+    return not explicit and all(local_for(prev, str(p["role"])) is not None
                                 for p in prev.players)
 
 
@@ -470,73 +469,3 @@ def _dry_run(module: Any, turn: Turn, as_json: bool) -> None:
         prompt = turn.open.prompt()
         if prompt:
             say(f"Now: {prompt.text}")
-
-
-@app.command(rich_help_panel=PLAY, epilog=(
-    "Example: [bold]pbem witness 7f3c2a91-0013-blue.pbem.yaml[/bold]\n\n"
-    "pbem inbox and pbem watch do this by themselves; it needs no decision."))
-@guarded
-def witness(
-    save_path: Annotated[Path, typer.Argument(metavar="SAVE", help="The roll request.")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Where to write.")] = None,
-    as_name: AsName = None,
-    key: KeyPath = None,
-) -> None:
-    """Answer what needs no decision: a roll request (reveal your next dice link), a joint
-    shuffle, your part of the hidden cards another player reads first, or the audit of
-    hidden cards."""
-    prev = savefile.read(save_path)
-    if witness_answers.is_request(prev):
-        _answer_side_by_side(prev, save_path, output, as_name, key)
-        return
-    if prev.due is None or prev.due["step"] not in answering.AUTOMATIC:
-        raise UsageError("this save does not ask for an answer that needs no decision",
-                         str(save_path))
-    local = me(as_name, key) if explicit_identity(as_name, key) else (
-        _local_for(prev, prev.due["role"]) or me(None, None))
-    ledger = Ledger(local.key.public)
-    checked = verification.check(prev, ledger, [], save_path)
-    if moved := ledger.already_moved(prev, prev.due["role"]):
-        raise IllegalAction(f"you already answered this request (kept in {moved})",
-                            where=str(save_path))
-    answer = answering.AUTOMATIC[prev.due["step"]](prev, local)
-    path = output or save_path.parent / savefile.file_name(answer.game_id, answer.sequence,
-                                                          answer.writer)
-    keeping.write(answer, path, prev, checked)
-    say(checked.line)
-    say(f"Wrote {path}")
-    for line in answer.doc["log"]:
-        say(f"  {line}")
-    if answer.due is not None:
-        say(f"Next: {answer.player(answer.due['role'])['name']} ({answer.due['role']}) - "
-            f"{answer.due['text']}")
-
-
-def _answer_side_by_side(prev: savefile.SaveFile, save_path: Path, output: Path | None,
-                         as_name: str | None, key: Path | None) -> None:
-    """A witness's answer to a request answered side by side: a small signed file."""
-    order = witness_answers.witnesses_of(prev)
-    if explicit_identity(as_name, key):
-        local = me(as_name, key)
-    else:
-        here = [found for role in order if (found := _local_for(prev, role)) is not None]
-        local = here[0] if here else me(None, None)
-    role = prev.role_of(local.key.public)
-    if role not in order:
-        raise NotYourTurn(f"this request is answered by {', '.join(order)}; you play "
-                          f"{role or 'no role in this game'}", where=str(save_path))
-    ledger = Ledger(local.key.public)
-    checked = verification.check(prev, ledger, [], save_path)
-    checked.commit()
-    made = witness_answers.make(prev, local, role)
-    ledger.reveal_once(prev.game_id, role, made.used, prev.sha256)
-    path = output or save_path.parent / witness_answers.file_name(made.game_id,
-                                                                   made.sequence, role)
-    witness_answers.keep(made, store.game_folder(prev.game_id))
-    if not (path.is_file() and path.read_bytes() == made.dump()):
-        atomic.write_new(path, made.dump())
-    say(checked.line)
-    say(f"Wrote {path}")
-    actor = prev.player(str(prev.pending["by"]))["name"] if prev.pending else "?"
-    say(f"  your next dice link, answering {actor}'s request side by side with the other "
-        f"witnesses; send it to every player (pbem send {path})")
