@@ -26,6 +26,7 @@ moment go.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -104,19 +105,39 @@ def _text(answer: Action) -> str:
     return json.dumps(answer, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+_ASKED: OrderedDict[tuple[int, str], Prompt | None] = OrderedDict()
+_ASKED_MOST = 256  # saves whose question is remembered
+_UNKNOWN = object()
+
+
 def game_prompt(module: GameModule, save: SaveFile) -> Prompt | None:
-    """The game's question in ``save`` when it may be passed ahead, else ``None``."""
+    """The game's question in ``save`` when it may be passed ahead, else ``None``.
+
+    It depends on the save's bytes alone, and a watcher asks it of the same saves again
+    and again: the answers are remembered, those the game gave without failing."""
+    key = (id(module), save.sha256)
+    known = _ASKED.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    try:
+        prompt = _game_prompt(module, save)
+    except PbemError:
+        return None
+    _ASKED[key] = prompt
+    while len(_ASKED) > _ASKED_MOST:
+        _ASKED.pop(next(iter(_ASKED)), None)
+    return prompt
+
+
+def _game_prompt(module: GameModule, save: SaveFile) -> Prompt | None:
     from pbem import steps
 
     due = save.due
     if due is None or save.pending is not None or due["step"] in _NOT_GAME_STEPS \
             or save.doc["dice"]["seed"] is None:
         return None
-    try:
-        prompt = steps.guard(save.where, "the game's question", gameplay.prompt, module,
-                             save.state)
-    except PbemError:
-        return None
+    prompt = steps.guard(save.where, "the game's question", gameplay.prompt, module,
+                         save.state)
     if prompt is None or not prompt.ahead or prompt.role != due["role"] \
             or prompt.step != due["step"]:
         return None
