@@ -1,0 +1,165 @@
+"""The season order's exchanges and answers as form entries (:mod:`.order_form` adds them
+to the form): trades with each other seat, loans from non-human leaders, guards set on the
+seat's own territories, and answers backing or hindering another's courting or recruiting.
+
+Each kind of entry is offered only when the position lets the seat make it: a trade with a
+seat the relation levels do not bar, a loan from a lender at the level it needs and not yet
+owed, guards while the seat holds the guards object, an answer when it has gold or objects
+to bring. What each entry holds is read from small lists of the position, once per form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pbem.engine import ActionSpec
+from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.records import ObjectKind
+from pbem.games.chronicles.rules.actions import ANSWERS
+from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
+from pbem.offers import Option, Param
+from pbem.stepmachine import choice
+
+Pairs = list[tuple[str, str]]
+
+
+def _set(name: str, label: str, pairs: Pairs, low: int = 0) -> Param | None:
+    """A ``choices`` parameter, or None when there is nothing to pick."""
+    if not pairs:
+        return None
+    return Param(name, "choices", label, tuple(Option(v, lab) for v, lab in pairs), low,
+                 len(pairs))
+
+
+def _amount(name: str, label: str, most: int) -> Param | None:
+    """An ``int`` parameter from 0 to ``most``, or None when ``most`` is 0."""
+    if most <= 0:
+        return None
+    return Param(name, "int", label, minimum=0, maximum=most, default=0)
+
+
+def _kept(params: Iterable[Param | None]) -> tuple[Param, ...]:
+    return tuple(p for p in params if p is not None)
+
+
+def _objects(b: Board, held: list[str],
+             keep: Callable[[ObjectKind], bool] | None = None) -> Pairs:
+    """The kinds of object in ``held`` (each once), by name; ``keep`` filters the kinds."""
+    out: Pairs = []
+    for obj in dict.fromkeys(held):
+        kind = b.data.objects.get(obj)
+        if kind is not None and (keep is None or keep(kind)):
+            out.append((obj, kind.name))
+    return out
+
+
+def _tradable(kind: ObjectKind) -> bool:
+    return kind.tradable
+
+
+# ------------------------------------------------------------------ trades
+
+
+def trades(b: Board, role: str) -> list[ActionSpec]:
+    """One kind of trade entry per seat ``role`` may trade with."""
+    realm = b.realm(role)
+    counted = [(e, f"{e} ({seen})" if (seen := counters.seen(b, e, b.known))
+                and seen != e else e) for e in counters.entries(b, role)]
+    cards = list(zip(hand.entries(b, role), hand.labels(b, role, b.known), strict=True))
+    giving = [  # the same for every partner
+        _amount("give.gold", "Give: gold", b.gold(role)),
+        _amount("give.influence", "Give: Influence",
+                b.influence(role) if role in INFLUENCE_SELLERS else 0),
+        _set("give.counters", "Give: action counters", counted),
+        _set("give.cards", "Give: red cards", cards),
+        _set("give.objects", "Give: objects", _objects(b, realm["objects"], _tradable))]
+    kinds = _set("get.counters", "Get: action counters of the kinds",
+                 [(a, action.name) for a, action in b.data.actions.items()])
+    captives: dict[str, Pairs] = {}  # held by role, by their leader
+    taken: dict[str, Pairs] = {}  # role's own generals, by their captor
+    for gid, f in b.s["generals"].items():
+        if f["status"] != "captive":
+            continue
+        if f.get("captor") == role:
+            captives.setdefault(f["employer"], []).append((gid, b.name(gid)))
+        elif f["employer"] == role and f.get("captor"):
+            taken.setdefault(f["captor"], []).append((gid, b.name(gid)))
+    out = []
+    for other in b.s["realms"]:
+        if other == role or barred(b, role, other):
+            continue
+        params = _kept([
+            *giving,
+            _set("give.captives", "Give back: prisoners", captives.get(other, [])),
+            _amount("get.gold", "Get: gold", b.gold(other)),
+            _amount("get.influence", "Get: Influence",
+                    b.influence(other) if other in INFLUENCE_SELLERS else 0),
+            kinds,
+            _set("get.objects", "Get: objects",
+                 _objects(b, b.realm(other)["objects"], _tradable)),
+            _set("get.captives", "Get back: your generals", taken.get(other, [])),
+        ])
+        out.append(ActionSpec("trade", f"Trade with {b.name(other)}", "s7.0.tradables",
+                              {"with": other}, params))
+    return out
+
+
+# ------------------------------------------------------------------ loans
+
+
+def loans(b: Board, role: str) -> list[ActionSpec]:
+    """One kind of loan entry per lender and what he would lend ``role`` now."""
+    owed = {loan["from"] for loan in b.realm(role).get("loans", [])}
+    levels = b.data.rule("loan-levels")
+    out = []
+    for lender, state in b.s["non_human"].items():
+        if not state.get("active") or lender in owed:
+            continue
+        level = b.relation(role, lender)
+        for take, rule in LOAN_RULE.items():
+            if level >= int(levels[take]):
+                out.append(ActionSpec("loan", f"Borrow {take} from {b.name(lender)}", rule,
+                                      {"from": lender, "take": take}))
+    return out
+
+
+# ------------------------------------------------------------------ guards and answers
+
+
+def guards(b: Board, role: str, generals: Pairs, territories: Pairs) -> list[ActionSpec]:
+    """Guards against envoys (with a general) and against spies, on ``territories`` (the
+    seat's), while ``role`` holds the guards object."""
+    if "guards" not in b.realm(role)["objects"] or not territories:
+        return []
+    where = _set("territories", "Territories guarded", territories, 1)
+    out = [ActionSpec("guard", "Guards against spies", "s8.7.3.owner-guards",
+                      {"object": "guards", "against": "spies"}, _kept([where]))]
+    if generals:
+        out.insert(0, ActionSpec("guard", "Guards against envoys", "s8.8.2.vs-envoy",
+                                 {"object": "guards", "against": "envoys"},
+                                 (choice("general", "General", generals, generals[0][0]),
+                                  *_kept([where]))))
+    return out
+
+
+def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
+    """Backing or hindering another seat's courting or recruiting, with gold or objects."""
+    others = [(who, name) for who, name in leaders if b.is_human(who)]
+    if not others:
+        return []
+    held = _objects(b, b.realm(role)["objects"], lambda k: k.diplomacy)
+    by = choice("by", "By the leader", others, others[0][0])
+    gold = _amount("gold", "Gold", b.gold(role))
+    out = []
+    for kind, word in (("court", "courting"), ("recruit", "recruiting")):
+        fit = held if kind == "court" else [(o, name) for o, name in held
+                                            if b.data.objects[o].recruit]
+        if not (gold or fit):
+            continue
+        params = _kept([by, gold, _set("objects", "Objects", fit)])
+        rule = ANSWERS if kind == "court" else "s8.4.C.4.gold-objects"
+        for way in ("back", "hinder"):
+            out.append(ActionSpec("answer", f"{way.capitalize()} a {word}", rule,
+                                  {way: kind}, params))
+    return out

@@ -1,0 +1,115 @@
+"""The season order's form (pbem/games/chronicles/order_form.py, season_form.py): the
+trades, loans, guards and answers it offers are the ones the position allows, and an entry
+filled in is the order a file would hold, which the rules accept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.errors import IllegalAction
+from pbem.games.chronicles import order_form
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import actions, trades
+from pbem.offers import ActionSpec, Param, entry
+from tests.games.chronicles import kit
+
+
+def stocked() -> dict[str, Any]:
+    """Spring 196 with cards, counters and objects in hand."""
+    state = kit.position(3)
+    state["realms"]["cao-cao"].update(cards=["fire-trap"], counters=["land", "diplomacy"],
+                                      objects=["princess", "guards", "fine-horse"])
+    state["realms"]["sun-ce"].update(cards=["ambush"], counters=["espionage"],
+                                     objects=["jade-seal"])
+    return state
+
+
+def lists(b: Board, role: str = "cao-cao") -> dict[str, Param]:
+    return {p.name: p for p in order_form.params(b, role, 1) if p.kind == "list"}
+
+
+def kind(param: Param, label: str) -> ActionSpec:
+    return next(k for k in param.items if k.label == label)
+
+
+def options(spec: ActionSpec, name: str) -> list[Any]:
+    return [o.value for o in next(p for p in spec.params if p.name == name).options]
+
+
+def test_a_trade_offers_what_each_side_holds_and_reads_as_a_written_one() -> None:
+    b = kit.board(stocked())
+    offered = lists(b)["trades"]
+    assert [k.label for k in offered.items] == ["Trade with Sun Ce", "Trade with Liu Biao"]
+    sun = kind(offered, "Trade with Sun Ce")
+    assert options(sun, "give.counters") == ["land", "diplomacy"]
+    assert options(sun, "give.cards") == ["fire-trap"]
+    assert options(sun, "give.objects") == ["guards", "fine-horse"]  # never the princess
+    assert options(sun, "get.objects") == ["jade-seal"]
+    made = entry(sun, {"give.gold": 3, "give.counters": ["land"], "give.cards": ["fire-trap"],
+                       "get.objects": ["jade-seal"]})
+    assert made == {"with": "sun-ce", "give": {"gold": 3, "counters": ["land"],
+                                               "cards": ["fire-trap"]},
+                    "get": {"objects": ["jade-seal"]}}
+    trades.check_trades(b, "cao-cao", {"trades": [made]})
+
+
+@pytest.mark.rule("chronicles:s7.3.relations")
+def test_no_trade_is_offered_with_a_seat_the_levels_bar() -> None:
+    state = stocked()
+    state["relations"]["sun-ce"]["cao-cao"] = 1
+    offered = lists(kit.board(state))["trades"]
+    assert [k.fixed["with"] for k in offered.items] == ["liu-biao"]
+
+
+@pytest.mark.rule("chronicles:s13.3.borrow-gold")
+@pytest.mark.rule("chronicles:s13.4.borrow-armies")
+def test_loans_are_offered_at_the_levels_they_need_and_once_per_lender() -> None:
+    state = stocked()
+    b = kit.board(state)
+    assert "loans" not in lists(b)  # level 5 everywhere
+    state["relations"]["cao-cao"]["yang-feng"] = 8
+    state["relations"]["cao-cao"]["li-jue"] = 9
+    loans = lists(kit.board(state))["loans"]
+    assert [k.fixed for k in loans.items] == [
+        {"from": "yang-feng", "take": "gold"}, {"from": "li-jue", "take": "gold"},
+        {"from": "li-jue", "take": "armies"}]
+    assert loans.maximum == 2
+    made = [entry(k, {}) for k in loans.items[:2]]
+    trades.check_trades(kit.board(state), "cao-cao", {"loans": made})
+    state["realms"]["cao-cao"]["loans"] = [{"from": "yang-feng", "kind": "gold",
+                                            "amount": 3, "due": 197}]
+    assert {k.fixed["from"] for k in lists(kit.board(state))["loans"].items} == {"li-jue"}
+
+
+@pytest.mark.rule("chronicles:s8.0.guards-action")
+def test_guards_need_the_object_and_watch_the_seats_own_territories() -> None:
+    state = stocked()
+    b = kit.board(state)
+    guards = lists(b)["guards"]
+    assert [k.label for k in guards.items] == ["Guards against envoys",
+                                               "Guards against spies"]
+    envoys, spies = guards.items
+    own = options(spies, "territories")
+    assert own and all(any(b.holder(a) == "cao-cao" for a in b.territory(tid).area_ids())
+                       for tid in own)
+    order = {"guards": [entry(envoys, {"territories": own[:1]})]}
+    actions.check_actions(b, "cao-cao", order)
+    with pytest.raises(IllegalAction):  # one guards object, two guards
+        actions.check_actions(b, "cao-cao", {"guards": [
+            entry(envoys, {"territories": own[:1]}), entry(spies, {"territories": own})]})
+    state["realms"]["cao-cao"]["objects"].remove("guards")
+    assert "guards" not in lists(kit.board(state))
+
+
+def test_answers_back_or_hinder_another_seat_with_gold_or_objects() -> None:
+    b = kit.board(stocked())
+    answers = lists(b)["answers"]
+    assert [k.label for k in answers.items] == [
+        "Back a courting", "Hinder a courting", "Back a recruiting", "Hinder a recruiting"]
+    hinder = kind(answers, "Hinder a recruiting")
+    assert options(hinder, "by") == ["sun-ce", "liu-biao"]
+    made = entry(hinder, {"by": "liu-biao", "gold": 2})
+    assert made == {"hinder": "recruit", "by": "liu-biao", "gold": 2}
+    actions.check_actions(b, "cao-cao", {"answers": [made]})
