@@ -47,10 +47,14 @@ def summary(item: dict[str, Any]) -> str:
 
 
 def described(param: Param, item: dict[str, Any], say: Any) -> str:
-    """An entry in words: its kind's label, then each field's option label where the
-    offer names one (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
-    kind = next((k for k in param.items
-                 if all(item.get(key) == value for key, value in k.fixed.items())), None)
+    """An entry in words: its kind's label (of the kinds it fits, the one with a field for
+    each of its keys), then each field's option label where the offer names one
+    (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
+    fitting = [k for k in param.items
+               if all(item.get(key) == value for key, value in k.fixed.items())]
+    kind = next((k for k in fitting  # the kind whose fields hold every key of the entry
+                 if set(item) <= {*k.fixed, *(f.name.split(".", 1)[0] for f in k.params)}),
+                fitting[0] if fitting else None)
     if kind is None:
         return summary(item)
     roots = {f.name.split(".", 1)[0] for f in kind.params if "." in f.name}

@@ -1,10 +1,10 @@
 """The season orders and the musters as a form (docs/chronicles-engine.md, "The season
 order"): the parts a table fills in entry by entry — action counters, trades, loans,
-guards, answers to others' actions, envoys welcomed, placements for battle, helpers let
-through — described as ``list`` and ``choices`` parameters of the exchange's offer, with
-the choices the position gives (:mod:`.season_form` builds the trades, loans, guards and
-answers). The other parts (deals, battle plans, exile, red cards asked for in a trade) are
-written as YAML, as ever.
+deals, guards, answers to others' actions, envoys welcomed, placements for battle, helpers
+let through — described as ``list`` and ``choices`` parameters of the exchange's offer,
+with the choices the position gives (:mod:`.season_form` builds the trades, loans, deals,
+guards and answers). The other parts (battle plans, exile, red cards asked for in a trade)
+are written as YAML, as ever.
 
 An entry the form offers may still be refused when the order is given (a territory not
 held whole, too little gold): the rules check the whole order then, as for one typed. The
@@ -170,13 +170,14 @@ class _Form:
 
 
 def _season_lists(b: Board, role: str, form: _Form) -> list[Param]:
-    """The season order's trades, loans, guards and answers, each kind as the position
+    """The season order's trades, loans, deals, guards and answers, each kind as the position
     offers it (:mod:`.season_form`)."""
     lenders = season_form.loans(b, role)
     kept = b.s["realms"][role]["objects"].count("guards")
     parts = [
         ("trades", "Trades", season_form.trades(b, role), 0),
         ("loans", "Loans", lenders, len({k.fixed["from"] for k in lenders})),
+        ("deals", "Deals", season_form.deals(b, role), 0),
         ("guards", "Guards", season_form.guards(b, role, form.generals, form.territories),
          kept),
         ("answers", "Answers to others' actions", season_form.answers(b, role, form.leaders),

@@ -1,6 +1,7 @@
 """The season order's exchanges and answers as form entries (:mod:`.order_form` adds them
-to the form): trades with each other seat, loans from non-human leaders, guards set on the
-seat's own territories, and answers backing or hindering another's courting or recruiting.
+to the form): trades with each other seat, loans from non-human leaders, deals (supplies,
+land and army sales), guards set on the seat's own territories, and answers backing or
+hindering another's courting or recruiting.
 
 Each kind of entry is offered only when the position lets the seat make it: a trade with a
 seat the relation levels do not bar, a loan from a lender at the level it needs and not yet
@@ -17,6 +18,7 @@ from pbem.games.chronicles import counters, hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import ObjectKind
 from pbem.games.chronicles.rules.actions import ANSWERS
+from pbem.games.chronicles.rules.deals import ARMIES, LAND, SUPPLIES
 from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
 from pbem.offers import Option, Param
 from pbem.stepmachine import choice
@@ -121,6 +123,45 @@ def loans(b: Board, role: str) -> list[ActionSpec]:
             if level >= int(levels[take]):
                 out.append(ActionSpec("loan", f"Borrow {take} from {b.name(lender)}", rule,
                                       {"from": lender, "take": take}))
+    return out
+
+
+# ------------------------------------------------------------------ deals
+
+
+def _sale(b: Board, seller: str, buyer: str, label: str) -> list[ActionSpec]:
+    """A land sale and an army sale between ``seller`` and ``buyer``, as the seller's
+    areas and units allow; the price at most what the buyer holds."""
+    fixed = {"seller": seller, "buyer": buyer}
+    price = Param("price", "int", "Price in gold", minimum=0, maximum=b.gold(buyer),
+                  default=0)
+    areas = [(aid, b.area(aid).name) for aid in b.s["areas"] if b.holder(aid) == seller]
+    out = []
+    if areas:
+        out.append(ActionSpec("deal", f"{label}: land", LAND, fixed,
+                              (choice("land", "Area", areas, areas[0][0]), price)))
+    units = _kept(_amount(f"armies.{kind}", f"Units: {kind}", int(n))
+                  for kind, n in b.realm(seller)["units"].items())
+    if units:
+        out.append(ActionSpec("deal", f"{label}: armies", ARMIES, fixed, (*units, price)))
+    return out
+
+
+def deals(b: Board, role: str) -> list[ActionSpec]:
+    """Agreements with each other seat: who pays a helper's supplies, and, where the
+    relation levels allow trading, land and army sales either way."""
+    out = []
+    for other in b.s["realms"]:
+        if other == role:
+            continue
+        name = b.name(other)
+        out += [ActionSpec("deal", f"{name} helps, you pay the supplies", SUPPLIES,
+                           {"supplies": other, "payer": role}),
+                ActionSpec("deal", f"You help {name}, who pays the supplies", SUPPLIES,
+                           {"supplies": role, "payer": other})]
+        if not barred(b, role, other):
+            out += _sale(b, role, other, f"Sell to {name}")
+            out += _sale(b, other, role, f"Buy from {name}")
     return out
 
 

@@ -12,6 +12,7 @@ from pbem.errors import IllegalAction
 from pbem.games.chronicles import order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import actions, trades
+from pbem.games.chronicles.rules import deals as deals_rules
 from pbem.offers import ActionSpec, Param, entry
 from tests.games.chronicles import kit
 
@@ -113,3 +114,30 @@ def test_answers_back_or_hinder_another_seat_with_gold_or_objects() -> None:
     made = entry(hinder, {"by": "liu-biao", "gold": 2})
     assert made == {"hinder": "recruit", "by": "liu-biao", "gold": 2}
     actions.check_actions(b, "cao-cao", {"answers": [made]})
+
+
+@pytest.mark.rule("chronicles:s7.4.land")
+@pytest.mark.rule("chronicles:s7.5.armies")
+def test_deals_offer_supplies_and_sales_the_rules_accept() -> None:
+    state = stocked()
+    b = kit.board(state)
+    deals = lists(b)["deals"]
+    labels = [k.label for k in deals.items]
+    assert labels[:6] == ["Sun Ce helps, you pay the supplies",
+                          "You help Sun Ce, who pays the supplies",
+                          "Sell to Sun Ce: land", "Sell to Sun Ce: armies",
+                          "Buy from Sun Ce: land", "Buy from Sun Ce: armies"]
+    sell = kind(deals, "Sell to Sun Ce: armies")
+    assert [p.name for p in sell.params] == ["armies.infantry", "armies.cavalry-2", "price"]
+    land = kind(deals, "Buy from Sun Ce: land")
+    area = options(land, "land")[0]
+    made = [entry(deals.items[0], {}), entry(sell, {"armies.infantry": 3, "price": 4}),
+            entry(land, {"land": area, "price": 5})]
+    assert made == [{"supplies": "sun-ce", "payer": "cao-cao"},
+                    {"seller": "cao-cao", "buyer": "sun-ce", "armies": {"infantry": 3},
+                     "price": 4},
+                    {"seller": "sun-ce", "buyer": "cao-cao", "land": area, "price": 5}]
+    deals_rules.check_deals(b, "cao-cao", {"deals": made})
+    state["relations"]["cao-cao"]["sun-ce"] = 0
+    barred = [k.label for k in lists(kit.board(state))["deals"].items if "Sun Ce" in k.label]
+    assert barred == labels[:2]  # no sale at level 0, the supplies still
