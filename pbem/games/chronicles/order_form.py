@@ -18,36 +18,29 @@ from dataclasses import replace
 from functools import cached_property
 
 from pbem.engine import ActionSpec
-from pbem.games.chronicles import counters, hand, season_form
+from pbem.games.chronicles import counters, form_params, hand, season_form
 from pbem.games.chronicles.board import Board
-from pbem.offers import Option, Param
-from pbem.stepmachine import choice
+from pbem.offers import Param
 
 MOST_UNITS = 30
 """The most units of one kind a form's entry sends or recruits (a file may say more)."""
 
 
-def _options(pairs: list[tuple[str, str]]) -> tuple[Option, ...]:
-    return tuple(Option(value, label) for value, label in pairs)
-
-
 def _choices(name: str, label: str, pairs: list[tuple[str, str]]) -> Param:
-    return Param(name, "choices", label, _options(pairs), 0, len(pairs))
+    return form_params.some(name, label, tuple(pairs))
 
 
 def _gold(b: Board, role: str, label: str = "Gold added") -> Param:
-    return Param("gold", "int", label, minimum=0, maximum=int(b.s["realms"][role]["gold"]),
-                 default=0)
+    return form_params.amount("gold", label, int(b.s["realms"][role]["gold"]))
 
 
-def _units(b: Board, most: dict[str, int] | None = None) -> tuple[Param, ...]:
-    return tuple(Param(f"units.{kind}", "int", f"Units: {kind}", minimum=0,
-                       maximum=(most or {}).get(kind, MOST_UNITS), default=0)
+def _units(b: Board) -> tuple[Param, ...]:
+    return tuple(form_params.amount(f"units.{kind}", f"Units: {kind}", MOST_UNITS)
                  for kind in b.data.armies)
 
 
 def _pick(name: str, label: str, pairs: list[tuple[str, str]]) -> Param | None:
-    return choice(name, label, pairs, pairs[0][0]) if pairs else None
+    return form_params.one(name, label, tuple(pairs))
 
 
 class _Form:
@@ -148,8 +141,9 @@ class _Form:
             if hand.hidden(b):
                 labels = [(e, f"{e} ({b.data.actions[kind].name})") for e in mine]
                 labels += [(e, f"{e} (not readable yet)") for e in down]
-                spec = replace(spec, params=(*spec.params, choice(
-                    "entry", "Counter", labels, labels[0][0])))
+                counter = form_params.one("entry", "Counter", tuple(labels))
+                assert counter is not None  # (a counter of hers is offered)
+                spec = replace(spec, params=(*spec.params, counter))
             out.append(spec)
         return out
 

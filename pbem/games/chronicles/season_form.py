@@ -14,31 +14,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from pbem.engine import ActionSpec
-from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles import counters, form_params, hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import ObjectKind
 from pbem.games.chronicles.rules.actions import ANSWERS
 from pbem.games.chronicles.rules.deals import ARMIES, LAND, SUPPLIES
 from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
-from pbem.offers import Option, Param
-from pbem.stepmachine import choice
+from pbem.offers import Param
 
 Pairs = list[tuple[str, str]]
 
 
-def _set(name: str, label: str, pairs: Pairs, low: int = 0) -> Param | None:
+def _set(name: str, label: str, pairs: Iterable[tuple[str, str]],
+         low: int = 0) -> Param | None:
     """A ``choices`` parameter, or None when there is nothing to pick."""
-    if not pairs:
-        return None
-    return Param(name, "choices", label, tuple(Option(v, lab) for v, lab in pairs), low,
-                 len(pairs))
+    pairs = tuple(pairs)
+    return form_params.some(name, label, pairs, low) if pairs else None
 
 
 def _amount(name: str, label: str, most: int) -> Param | None:
     """An ``int`` parameter from 0 to ``most``, or None when ``most`` is 0."""
-    if most <= 0:
-        return None
-    return Param(name, "int", label, minimum=0, maximum=most, default=0)
+    return form_params.amount(name, label, most) if most > 0 else None
 
 
 def _kept(params: Iterable[Param | None]) -> tuple[Param, ...]:
@@ -129,19 +125,25 @@ def loans(b: Board, role: str) -> list[ActionSpec]:
 # ------------------------------------------------------------------ deals
 
 
-def _sale(b: Board, seller: str, buyer: str, label: str) -> list[ActionSpec]:
-    """A land sale and an army sale between ``seller`` and ``buyer``, as the seller's
-    areas and units allow; the price at most what the buyer holds."""
+def _goods(b: Board, seller: str, areas: Pairs) -> tuple[Param | None, tuple[Param, ...]]:
+    """What ``seller`` could sell: one of ``areas`` (his), and units of each kind held."""
+    land = form_params.one("land", "Area", tuple(areas))
+    units = _kept(_amount(f"armies.{kind}", f"Units: {kind}", int(n))
+                  for kind, n in b.realm(seller)["units"].items())
+    return land, units
+
+
+def _sale(b: Board, seller: str, buyer: str, label: str,
+          goods: tuple[Param | None, tuple[Param, ...]]) -> list[ActionSpec]:
+    """A land sale and an army sale from ``seller`` to ``buyer``, as the seller's
+    ``goods`` allow; the price at most what the buyer holds."""
     fixed = {"seller": seller, "buyer": buyer}
     price = Param("price", "int", "Price in gold", minimum=0, maximum=b.gold(buyer),
                   default=0)
-    areas = [(aid, b.area(aid).name) for aid in b.s["areas"] if b.holder(aid) == seller]
+    land, units = goods
     out = []
-    if areas:
-        out.append(ActionSpec("deal", f"{label}: land", LAND, fixed,
-                              (choice("land", "Area", areas, areas[0][0]), price)))
-    units = _kept(_amount(f"armies.{kind}", f"Units: {kind}", int(n))
-                  for kind, n in b.realm(seller)["units"].items())
+    if land is not None:
+        out.append(ActionSpec("deal", f"{label}: land", LAND, fixed, (land, price)))
     if units:
         out.append(ActionSpec("deal", f"{label}: armies", ARMIES, fixed, (*units, price)))
     return out
@@ -150,8 +152,16 @@ def _sale(b: Board, seller: str, buyer: str, label: str) -> list[ActionSpec]:
 def deals(b: Board, role: str) -> list[ActionSpec]:
     """Agreements with each other seat: who pays a helper's supplies, and, where the
     relation levels allow trading, land and army sales either way."""
+    realms = b.s["realms"]
+    partners = [o for o in realms if o != role and not barred(b, role, o)]
+    held: dict[str, Pairs] = {}
+    if partners:
+        for aid, facts in b.s["areas"].items():
+            if facts["holder"] in realms:
+                held.setdefault(facts["holder"], []).append((aid, b.area(aid).name))
+    goods = {who: _goods(b, who, held.get(who, [])) for who in (role, *partners)}
     out = []
-    for other in b.s["realms"]:
+    for other in realms:
         if other == role:
             continue
         name = b.name(other)
@@ -159,9 +169,9 @@ def deals(b: Board, role: str) -> list[ActionSpec]:
                            {"supplies": other, "payer": role}),
                 ActionSpec("deal", f"You help {name}, who pays the supplies", SUPPLIES,
                            {"supplies": role, "payer": other})]
-        if not barred(b, role, other):
-            out += _sale(b, role, other, f"Sell to {name}")
-            out += _sale(b, other, role, f"Buy from {name}")
+        if other in goods:
+            out += _sale(b, role, other, f"Sell to {name}", goods[role])
+            out += _sale(b, other, role, f"Buy from {name}", goods[other])
     return out
 
 
@@ -179,8 +189,8 @@ def guards(b: Board, role: str, generals: Pairs, territories: Pairs) -> list[Act
     if generals:
         out.insert(0, ActionSpec("guard", "Guards against envoys", "s8.8.2.vs-envoy",
                                  {"object": "guards", "against": "envoys"},
-                                 (choice("general", "General", generals, generals[0][0]),
-                                  *_kept([where]))))
+                                 _kept([form_params.one("general", "General",
+                                                        tuple(generals)), where])))
     return out
 
 
@@ -190,7 +200,7 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
     if not others:
         return []
     held = _objects(b, b.realm(role)["objects"], lambda k: k.diplomacy)
-    by = choice("by", "By the leader", others, others[0][0])
+    by = form_params.one("by", "By the leader", tuple(others))
     gold = _amount("gold", "Gold", b.gold(role))
     out = []
     for kind, word in (("court", "courting"), ("recruit", "recruiting")):
