@@ -3,8 +3,8 @@ order"): the parts a table fills in entry by entry — action counters, trades, 
 deals, guards, answers to others' actions, envoys welcomed, placements for battle, helpers
 let through — described as ``list`` and ``choices`` parameters of the exchange's offer,
 with the choices the position gives (:mod:`.season_form` builds the trades, loans, deals,
-guards and answers). The other parts (battle plans, exile, red cards asked for in a trade)
-are written as YAML, as ever.
+guards and answers). The other parts (battle plans, exile, an answer's target) are
+written as YAML, as ever.
 
 An entry the form offers may still be refused when the order is given (a territory not
 held whole, too little gold): the rules check the whole order then, as for one typed. The

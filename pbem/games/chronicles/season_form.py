@@ -72,8 +72,11 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
         _set("give.counters", "Give: action counters", counted),
         _set("give.cards", "Give: red cards", cards),
         _set("give.objects", "Give: objects", _objects(b, realm["objects"], _tradable))]
-    kinds = _set("get.counters", "Get: action counters of the kinds",
-                 [(a, action.name) for a, action in b.data.actions.items()])
+    asked = [  # the other's counters and cards are hidden: asked for by kind
+        _set("get.counters", "Get: action counters of the kinds",
+             [(a, action.name) for a, action in b.data.actions.items()]),
+        _set("get.cards", "Get: red cards of the stratagems",
+             [(c, card.name) for c, card in b.data.stratagems.items()])]
     captives: dict[str, Pairs] = {}  # held by role, by their leader
     taken: dict[str, Pairs] = {}  # role's own generals, by their captor
     for gid, f in b.s["generals"].items():
@@ -93,7 +96,7 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
             _amount("get.gold", "Get: gold", b.gold(other)),
             _amount("get.influence", "Get: Influence",
                     b.influence(other) if other in INFLUENCE_SELLERS else 0),
-            kinds,
+            *asked,
             _set("get.objects", "Get: objects",
                  _objects(b, b.realm(other)["objects"], _tradable)),
             _set("get.captives", "Get back: your generals", taken.get(other, [])),

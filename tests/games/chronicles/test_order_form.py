@@ -48,12 +48,16 @@ def test_a_trade_offers_what_each_side_holds_and_reads_as_a_written_one() -> Non
     assert options(sun, "give.cards") == ["fire-trap"]
     assert options(sun, "give.objects") == ["guards", "fine-horse"]  # never the princess
     assert options(sun, "get.objects") == ["jade-seal"]
+    assert "ambush" in options(sun, "get.cards")  # asked for by stratagem, as files may
     made = entry(sun, {"give.gold": 3, "give.counters": ["land"], "give.cards": ["fire-trap"],
-                       "get.objects": ["jade-seal"]})
+                       "get.objects": ["jade-seal"], "get.cards": ["ambush"]})
     assert made == {"with": "sun-ce", "give": {"gold": 3, "counters": ["land"],
                                                "cards": ["fire-trap"]},
-                    "get": {"objects": ["jade-seal"]}}
+                    "get": {"objects": ["jade-seal"], "cards": ["ambush"]}}
     trades.check_trades(b, "cao-cao", {"trades": [made]})
+    mirror = {"with": "cao-cao", "give": made["get"], "get": made["give"]}
+    trades.take_all(b, {"cao-cao": {"trades": [made]}, "sun-ce": {"trades": [mirror]}})
+    assert b.realm("cao-cao")["cards"] == ["ambush"]  # the trade was made
 
 
 @pytest.mark.rule("chronicles:s7.3.relations")
