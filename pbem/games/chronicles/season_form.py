@@ -1,7 +1,8 @@
 """The season order's exchanges and answers as form entries (:mod:`.order_form` adds them
 to the form): trades with each other seat, loans from non-human leaders, deals (supplies,
 land and army sales), guards set on the seat's own territories, and answers backing or
-hindering another's courting or recruiting.
+hindering another's courting or recruiting; and battle plans, for the season order and
+the musters alike.
 
 Each kind of entry is offered only when the position lets the seat make it: a trade with a
 seat the relation levels do not bar, a loan from a lender at the level it needs and not yet
@@ -19,6 +20,7 @@ from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import ObjectKind
 from pbem.games.chronicles.rules.actions import ANSWERS
 from pbem.games.chronicles.rules.deals import ARMIES, LAND, SUPPLIES
+from pbem.games.chronicles.rules.muster import PLAN_VALUES
 from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
 from pbem.offers import Param
 
@@ -217,3 +219,21 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
             out.append(ActionSpec("answer", f"{way.capitalize()} a {word}", rule,
                                   {way: kind}, params))
     return out
+
+
+# ------------------------------------------------------------------ battle plans
+
+PLAN_LABELS = {"first": "First move (invader)", "if_held": "If held at the border",
+               "defend": "Defend (defender)", "siege": "Siege (invader)",
+               "pursue": "Pursue the beaten side"}
+
+
+def plans(areas: Pairs) -> list[ActionSpec]:
+    """A battle plan for one of ``areas``: each choice the plan makes, the rules' own
+    choice first (what a plan leaving it out gets); its cards are written by file."""
+    area = form_params.one("area", "Area of the battle", tuple(areas))
+    if area is None:
+        return []
+    choices = _kept(form_params.one(key, PLAN_LABELS[key], tuple((v, v) for v in values))
+                    for key, values in PLAN_VALUES.items())
+    return [ActionSpec("plan", "Battle plan", "s10.3.1.choice", {}, (area, *choices))]

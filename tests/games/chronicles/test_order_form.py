@@ -13,6 +13,7 @@ from pbem.games.chronicles import order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import actions, trades
 from pbem.games.chronicles.rules import deals as deals_rules
+from pbem.games.chronicles.rules import muster as muster_rules
 from pbem.offers import ActionSpec, Param, entry
 from tests.games.chronicles import kit
 
@@ -27,8 +28,8 @@ def stocked() -> dict[str, Any]:
     return state
 
 
-def lists(b: Board, role: str = "cao-cao") -> dict[str, Param]:
-    return {p.name: p for p in order_form.params(b, role, 1) if p.kind == "list"}
+def lists(b: Board, role: str = "cao-cao", number: int = 1) -> dict[str, Param]:
+    return {p.name: p for p in order_form.params(b, role, number) if p.kind == "list"}
 
 
 def kind(param: Param, label: str) -> ActionSpec:
@@ -145,3 +146,18 @@ def test_deals_offer_supplies_and_sales_the_rules_accept() -> None:
     state["relations"]["cao-cao"]["sun-ce"] = 0
     barred = [k.label for k in lists(kit.board(state))["deals"].items if "Sun Ce" in k.label]
     assert barred == labels[:2]  # no sale at level 0, the supplies still
+
+
+@pytest.mark.rule("chronicles:s10.3.1.choice")
+def test_battle_plans_name_any_area_in_the_season_and_the_battles_in_a_muster() -> None:
+    state = stocked()
+    b = kit.board(state)
+    plan = lists(b)["plans"].items[0]
+    assert len(options(plan, "area")) == len(state["areas"])
+    made = entry(plan, {"area": "xu-chang", "siege": "surround"})
+    assert made == {"area": "xu-chang", "first": "go", "if_held": "hold", "defend": "best",
+                    "siege": "surround", "pursue": "always"}
+    muster_rules.check_muster(b, "cao-cao", {"plans": [made]})
+    assert "plans" not in lists(b, number=2)  # no battle waits
+    state["round"]["battles"].append({"area": "xia-pi", "status": "pending"})
+    assert options(lists(kit.board(state), number=2)["plans"].items[0], "area") == ["xia-pi"]
