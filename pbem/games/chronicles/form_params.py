@@ -5,16 +5,18 @@ generals, areas and amounts, and its parameters are frozen, so equal ones are sh
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from pbem.offers import Option, Param
 
-Pairs = tuple[tuple[str, str], ...]
+Pairs = tuple[tuple[Any, str], ...]
 SIZE = 4096
 
 
 @lru_cache(maxsize=SIZE)
 def one(name: str, label: str, pairs: Pairs) -> Param | None:
-    """One of ``pairs`` (value, label), the first preselected; None when there are none."""
+    """One of ``pairs`` (value, label), the first preselected; None when there are none. A
+    value None stands for leaving the field out."""
     if not pairs:
         return None
     return Param(name, "choice", label, tuple(Option(v, lab) for v, lab in pairs),

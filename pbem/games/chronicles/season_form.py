@@ -205,7 +205,7 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
     if not others:
         return []
     held = _objects(b, b.realm(role)["objects"], lambda k: k.diplomacy)
-    by = form_params.one("by", "By the leader", tuple(others))
+    by = form_params.one("by", "By the leader", ((None, "Whoever acts first"), *others))
     gold = _amount("gold", "Gold", b.gold(role))
     out = []
     for kind, word in (("court", "courting"), ("recruit", "recruiting")):

@@ -115,10 +115,12 @@ def test_answers_back_or_hinder_another_seat_with_gold_or_objects() -> None:
     assert [k.label for k in answers.items] == [
         "Back a courting", "Hinder a courting", "Back a recruiting", "Hinder a recruiting"]
     hinder = kind(answers, "Hinder a recruiting")
-    assert options(hinder, "by") == ["sun-ce", "liu-biao"]
+    assert options(hinder, "by") == [None, "sun-ce", "liu-biao"]
     made = entry(hinder, {"by": "liu-biao", "gold": 2})
     assert made == {"hinder": "recruit", "by": "liu-biao", "gold": 2}
-    actions.check_actions(b, "cao-cao", {"answers": [made]})
+    anyone = entry(hinder, {"gold": 1})  # (the first to act)
+    assert anyone == {"hinder": "recruit", "gold": 1}
+    actions.check_actions(b, "cao-cao", {"answers": [made, anyone]})
 
 
 @pytest.mark.rule("chronicles:s7.4.land")
