@@ -47,31 +47,39 @@ def summary(item: dict[str, Any]) -> str:
 
 
 def described(param: Param, item: dict[str, Any], say: Any) -> str:
-    """An entry in words: its kind's label, then each field's option label where the
-    offer names one (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
-    kind = next((k for k in param.items
-                 if all(item.get(key) == value for key, value in k.fixed.items())), None)
+    """An entry in words: its kind's label (of the kinds it fits, the one with a field for
+    each of its keys), then each field's option label where the offer names one
+    (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
+    fitting = [k for k in param.items
+               if all(item.get(key) == value for key, value in k.fixed.items())]
+    kind = next((k for k in fitting  # the kind whose fields hold every key of the entry
+                 if set(item) <= {*k.fixed, *(f.name.split(".", 1)[0] for f in k.params)}),
+                fitting[0] if fitting else None)
     if kind is None:
         return summary(item)
+    roots = {f.name.split(".", 1)[0] for f in kind.params if "." in f.name}
     words = []
     for field in kind.params:
         root = field.name.split(".", 1)[0]
         if root not in item:
             continue
         value = item[root]
+        labels = {option.value: option.label for option in field.options}
         if "." in field.name:
             key = field.name.split(".", 1)[1]
             if isinstance(value, dict) and value.get(key):
-                words.append(f"{key} {value[key]}")
+                part = value[key]
+                shown = ", ".join(str(labels.get(v, v)) for v in part) \
+                    if isinstance(part, list) else part
+                words.append(f"{root} " * (len(roots) > 1) + f"{key} {shown}")
             continue
-        labels = {option.value: option.label for option in field.options}
         if isinstance(value, list):
             words.append(", ".join(str(labels.get(v, v)) for v in value) or "-")
         elif field.kind == "int":
             words.append(f"{say(field.label).casefold()} {value}")
         else:
             words.append(str(labels.get(value, value)))
-    return f"{say(kind.label)}: {', '.join(words)}"
+    return f"{say(kind.label)}: {', '.join(words)}" if words else say(kind.label)
 
 
 class FormMenu(Dialog):

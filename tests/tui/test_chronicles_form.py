@@ -164,7 +164,7 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.wait_for(lambda s: "Do it" in s)
         term.press("C-s")
         listed = term.wait_for(lambda s: "Action counters 1: Develop land: Cao Cao" in s)
-        assert "Give the order" in listed
+        assert "Add: Trades" in listed and "Give the order" in listed
         term.press("C-s")
         signing = term.wait_for(lambda s: "Write and sign" in s)
         assert "seals an answer" in signing, signing
@@ -172,3 +172,80 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.wait_for(lambda s: "Hand over" in s and "p2" in s)
     finally:
         term.close()
+
+
+async def _add(app: Any, pilot: Any, row: str) -> None:
+    """Pick the form's row ``row`` by its number, then the first kind of entry."""
+    menu = app.screen
+    await pilot.press(str(_rows(app).index(row) + 1))
+    await settle(pilot, lambda: app.screen is not menu
+                 and isinstance(app.screen, FormMenu | ParamScreen))
+    if isinstance(app.screen, FormMenu):
+        await pilot.press("1")
+    await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+
+
+async def _trade(app: Any, pilot: Any, gold: str, count: int) -> None:
+    """A trade with the first seat offered: ``gold`` typed, the first counter ticked."""
+    await _add(app, pilot, "Add: Trades")
+    await pilot.press("backspace", *gold, "tab")  # Give: gold, then on
+    await pilot.press("1", "ctrl+s")  # Give: action counters, the first ticked
+    await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                 and f"Trades {count}: " in " ".join(_rows(app)))
+
+
+def test_a_trade_built_in_the_form_is_sealed_as_a_written_one(tmp_path: Path) -> None:
+    """A trade added by keyboard (gold typed, a counter ticked by its number) is sealed
+    in the order exactly as a file would write it."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            role = app.turn.role
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            seen["first"] = _rows(app)
+            await _trade(app, pilot, "2", 1)
+            seen["listed"] = _rows(app)
+            await pilot.press("ctrl+s")
+            await settle(pilot, lambda: not isinstance(app.screen, FormMenu | ParamScreen))
+            composer = app.turn.composer
+            seen["order"] = sealed_orders.own_order(composer.state, role, composer.keys())
+            seen["held"] = composer.state["realms"][role]["counters"]
+
+    asyncio.run(run())
+    assert "Add: Trades" in seen["first"], seen["first"]
+    listed = [row for row in seen["listed"] if row.startswith("Trades 1: Trade with ")]
+    assert listed and ": give gold 2, give counters actions-" in listed[0], listed
+    order = seen["order"]
+    assert order is not None and set(order) == {"do", "trades"}
+    other = order["trades"][0]["with"]
+    assert order["trades"] == [{"with": other,
+                                "give": {"gold": 2, "counters": [seen["held"][0]]}}]
+
+
+def test_a_refused_trade_comes_back_to_the_form_with_its_rule(tmp_path: Path) -> None:
+    """The same counter offered in two trades: the rules refuse the order (7.0), and the
+    form shows both trades again with the refusal; nothing is sealed."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            for count in (1, 2):
+                await _trade(app, pilot, "0", count)
+            await pilot.press("ctrl+s")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu) and app.screen.error)
+            seen["error"] = app.screen.error
+            seen["rows"] = _rows(app)
+            seen["actions"] = [a["do"] for a in app.turn.composer.actions]
+
+    asyncio.run(run())
+    assert seen["error"].endswith("(s7.0.tradables)"), seen["error"]
+    assert sum(row.startswith("Trades ") for row in seen["rows"]) == 2
+    assert "seal" not in seen["actions"]

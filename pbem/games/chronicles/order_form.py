@@ -1,8 +1,10 @@
 """The season orders and the musters as a form (docs/chronicles-engine.md, "The season
-order"): the parts a table fills in entry by entry — action counters, envoys welcomed,
-placements for battle, helpers let through — described as ``list`` and ``choices``
-parameters of the exchange's offer, with the choices the position gives. The other parts
-(trades, deals, loans, guards, answers, battle plans, exile) are written as YAML, as ever.
+order"): the parts a table fills in entry by entry — action counters, trades, loans,
+deals, guards, answers to others' actions, envoys welcomed, placements for battle, battle
+plans, helpers let through — described as ``list`` and ``choices`` parameters of the
+exchange's offer, with the choices the position gives (:mod:`.season_form` builds the
+trades, loans, deals, guards, answers and plans). The rest (exile, an answer's target, a
+plan's cards, losses, roles and retreat) is written as YAML, as ever.
 
 An entry the form offers may still be refused when the order is given (a territory not
 held whole, too little gold): the rules check the whole order then, as for one typed. The
@@ -13,38 +15,33 @@ file writes its own.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from pbem.engine import ActionSpec
-from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles import counters, form_params, hand, season_form
 from pbem.games.chronicles.board import Board
-from pbem.offers import Option, Param
-from pbem.stepmachine import choice
+from pbem.games.chronicles.rules import muster
+from pbem.offers import Param
 
 MOST_UNITS = 30
 """The most units of one kind a form's entry sends or recruits (a file may say more)."""
 
 
-def _options(pairs: list[tuple[str, str]]) -> tuple[Option, ...]:
-    return tuple(Option(value, label) for value, label in pairs)
-
-
 def _choices(name: str, label: str, pairs: list[tuple[str, str]]) -> Param:
-    return Param(name, "choices", label, _options(pairs), 0, len(pairs))
+    return form_params.some(name, label, tuple(pairs))
 
 
 def _gold(b: Board, role: str, label: str = "Gold added") -> Param:
-    return Param("gold", "int", label, minimum=0, maximum=int(b.s["realms"][role]["gold"]),
-                 default=0)
+    return form_params.amount("gold", label, int(b.s["realms"][role]["gold"]))
 
 
-def _units(b: Board, most: dict[str, int] | None = None) -> tuple[Param, ...]:
-    return tuple(Param(f"units.{kind}", "int", f"Units: {kind}", minimum=0,
-                       maximum=(most or {}).get(kind, MOST_UNITS), default=0)
+def _units(b: Board) -> tuple[Param, ...]:
+    return tuple(form_params.amount(f"units.{kind}", f"Units: {kind}", MOST_UNITS)
                  for kind in b.data.armies)
 
 
 def _pick(name: str, label: str, pairs: list[tuple[str, str]]) -> Param | None:
-    return choice(name, label, pairs, pairs[0][0]) if pairs else None
+    return form_params.one(name, label, tuple(pairs))
 
 
 class _Form:
@@ -59,16 +56,34 @@ class _Form:
         self.areas = [(aid, b.area(aid).name) for aid in s["areas"] if b.holder(aid) == role]
         held = dict.fromkeys(b.territory_of(aid).id for aid, _ in self.areas)
         self.territories = [(tid, b.territory(tid).name) for tid in held]
-        self.whole = [(tid, name) for tid, name in self.territories
-                      if b.holds_whole(role, tid) and s["lands"][tid]["land_value"] > 0]
-        self.all_areas = [(aid, b.area(aid).name) for aid in s["areas"]]
-        self.others = [(tid, b.territory(tid).name) for tid in b.data.territories
-                       if tid not in held]
+        self.held = held
         self.leaders = [(who, b.name(who)) for who in [*s["realms"], *s["non_human"]]
                         if who != role and (who in s["realms"]
                                             or s["non_human"][who].get("active"))]
-        self.free = [(gid, b.name(gid)) for gid, f in s["generals"].items()
-                     if f["status"] == "free" and f.get("at")]
+
+    @cached_property
+    def whole(self) -> list[tuple[str, str]]:
+        """The territories the seat holds whole, with land to develop."""
+        b, lands = self.b, self.b.s["lands"]
+        return [(tid, name) for tid, name in self.territories
+                if b.holds_whole(self.role, tid) and lands[tid]["land_value"] > 0]
+
+    @cached_property
+    def free(self) -> list[tuple[str, str]]:
+        """The free generals on the board."""
+        return [(gid, self.b.name(gid)) for gid, f in self.b.s["generals"].items()
+                if f["status"] == "free" and f.get("at")]
+
+    @cached_property
+    def all_areas(self) -> list[tuple[str, str]]:
+        """Every area (the musters only)."""
+        return [(aid, self.b.area(aid).name) for aid in self.b.s["areas"]]
+
+    @cached_property
+    def others(self) -> list[tuple[str, str]]:
+        """The territories where the seat holds no area."""
+        return [(tid, self.b.territory(tid).name) for tid in self.b.data.territories
+                if tid not in self.held]
 
     def spec(self, verb: str, label: str, fixed: dict[str, str],
              *params: Param | None) -> ActionSpec | None:
@@ -81,18 +96,21 @@ class _Form:
     def actions(self) -> list[ActionSpec]:
         b, role = self.b, self.role
         general = _pick("general", "General", self.generals)
+        gold = _gold(b, role)
         seen = {e: counters.seen(b, e, b.known) for e in counters.entries(b, role)}
+        if not seen:
+            return []
         kinds: list[tuple[str, ActionSpec | None]] = [
             ("land", self.spec("land", "Develop land", {"counter": "land"}, general,
                                _pick("territory", "Territory held whole", self.whole),
-                               _gold(b, role))),
+                               gold)),
             ("defence", self.spec("defence", "Build defences", {"counter": "defence"},
                                   general, _pick("area", "Area", self.areas),
-                                  _gold(b, role))),
+                                  gold)),
             ("prevent-flood", self.spec("prevent-flood", "Prevent floods",
                                         {"counter": "prevent-flood"}, general,
                                         _pick("territory", "Territory", self.territories),
-                                        _gold(b, role))),
+                                        gold)),
             ("recruit-armies", self.spec("recruit-armies", "Recruit armies",
                                          {"counter": "recruit-armies"}, general,
                                          _pick("territory", "Territory", self.territories),
@@ -105,10 +123,10 @@ class _Form:
             ("diplomacy", self.spec("recruit", "Recruit a free general",
                                     {"counter": "diplomacy"}, general,
                                     _pick("recruit", "The general", self.free),
-                                    _gold(b, role))),
+                                    gold)),
             ("diplomacy", self.spec("court", "Court a leader", {"counter": "diplomacy"},
                                     general, _pick("court", "The leader", self.leaders),
-                                    _gold(b, role))),
+                                    gold)),
             ("espionage", self.spec("espionage", "Spy", {"counter": "espionage"}, general,
                                     _pick("territory", "In the territory", self.others),
                                     _pick("take", "To take",
@@ -124,8 +142,9 @@ class _Form:
             if hand.hidden(b):
                 labels = [(e, f"{e} ({b.data.actions[kind].name})") for e in mine]
                 labels += [(e, f"{e} (not readable yet)") for e in down]
-                spec = replace(spec, params=(*spec.params, choice(
-                    "entry", "Counter", labels, labels[0][0])))
+                counter = form_params.one("entry", "Counter", tuple(labels))
+                assert counter is not None  # (a counter of hers is offered)
+                spec = replace(spec, params=(*spec.params, counter))
             out.append(spec)
         return out
 
@@ -145,6 +164,29 @@ class _Form:
         return [spec for spec in kinds if spec is not None]
 
 
+def _season_lists(b: Board, role: str, form: _Form) -> list[Param]:
+    """The season order's trades, loans, deals, guards and answers, each kind as the position
+    offers it (:mod:`.season_form`)."""
+    lenders = season_form.loans(b, role)
+    kept = b.s["realms"][role]["objects"].count("guards")
+    parts = [
+        ("trades", "Trades", season_form.trades(b, role), 0),
+        ("loans", "Loans", lenders, len({k.fixed["from"] for k in lenders})),
+        ("deals", "Deals", season_form.deals(b, role), 0),
+        ("guards", "Guards", season_form.guards(b, role, form.generals, form.territories),
+         kept),
+        ("answers", "Answers to others' actions", season_form.answers(b, role, form.leaders),
+         0),
+    ]
+    return [Param(name, "list", label, maximum=most, items=tuple(items))
+            for name, label, items, most in parts if items]
+
+
+def _plans(areas: list[tuple[str, str]]) -> list[Param]:
+    items = season_form.plans(areas)
+    return [Param("plans", "list", "Battle plans", items=tuple(items))] if items else []
+
+
 def params(b: Board, role: str, number: int) -> tuple[Param, ...]:
     """The form's parameters of exchange ``number`` (1: the season orders) for ``role``."""
     form = _Form(b, role)
@@ -153,10 +195,14 @@ def params(b: Board, role: str, number: int) -> tuple[Param, ...]:
         out = [Param("actions", "list", "Action counters", minimum=0,
                      maximum=len(b.s["realms"][role]["counters"]), items=items)] \
             if items else []
+        out += _season_lists(b, role, form)
+        out += _plans(form.all_areas)
         if form.leaders:
             out.append(_choices("welcome", "Envoys welcomed this round", form.leaders))
         return tuple(out)
     out = [Param("muster", "list", "Placements for battle", items=tuple(form.muster()))]
+    fought = dict.fromkeys(x["area"] for x in muster.live(b))
+    out += _plans([(aid, b.area(aid).name) for aid in fought])
     if form.leaders:
         out.append(_choices("let_through", "Helpers let through your territories",
                             form.leaders))

@@ -1,0 +1,239 @@
+"""The season order's exchanges and answers as form entries (:mod:`.order_form` adds them
+to the form): trades with each other seat, loans from non-human leaders, deals (supplies,
+land and army sales), guards set on the seat's own territories, and answers backing or
+hindering another's courting or recruiting; and battle plans, for the season order and
+the musters alike.
+
+Each kind of entry is offered only when the position lets the seat make it: a trade with a
+seat the relation levels do not bar, a loan from a lender at the level it needs and not yet
+owed, guards while the seat holds the guards object, an answer when it has gold or objects
+to bring. What each entry holds is read from small lists of the position, once per form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pbem.engine import ActionSpec
+from pbem.games.chronicles import counters, form_params, hand
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.records import ObjectKind
+from pbem.games.chronicles.rules.actions import ANSWERS
+from pbem.games.chronicles.rules.deals import ARMIES, LAND, SUPPLIES
+from pbem.games.chronicles.rules.muster import PLAN_VALUES
+from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
+from pbem.offers import Param
+
+Pairs = list[tuple[str, str]]
+
+
+def _set(name: str, label: str, pairs: Iterable[tuple[str, str]],
+         low: int = 0) -> Param | None:
+    """A ``choices`` parameter, or None when there is nothing to pick."""
+    pairs = tuple(pairs)
+    return form_params.some(name, label, pairs, low) if pairs else None
+
+
+def _amount(name: str, label: str, most: int) -> Param | None:
+    """An ``int`` parameter from 0 to ``most``, or None when ``most`` is 0."""
+    return form_params.amount(name, label, most) if most > 0 else None
+
+
+def _kept(params: Iterable[Param | None]) -> tuple[Param, ...]:
+    return tuple(p for p in params if p is not None)
+
+
+def _objects(b: Board, held: list[str],
+             keep: Callable[[ObjectKind], bool] | None = None) -> Pairs:
+    """The kinds of object in ``held`` (each once), by name; ``keep`` filters the kinds."""
+    out: Pairs = []
+    for obj in dict.fromkeys(held):
+        kind = b.data.objects.get(obj)
+        if kind is not None and (keep is None or keep(kind)):
+            out.append((obj, kind.name))
+    return out
+
+
+def _tradable(kind: ObjectKind) -> bool:
+    return kind.tradable
+
+
+# ------------------------------------------------------------------ trades
+
+
+def trades(b: Board, role: str) -> list[ActionSpec]:
+    """One kind of trade entry per seat ``role`` may trade with."""
+    realm = b.realm(role)
+    counted = [(e, f"{e} ({seen})" if (seen := counters.seen(b, e, b.known))
+                and seen != e else e) for e in counters.entries(b, role)]
+    cards = list(zip(hand.entries(b, role), hand.labels(b, role, b.known), strict=True))
+    giving = [  # the same for every partner
+        _amount("give.gold", "Give: gold", b.gold(role)),
+        _amount("give.influence", "Give: Influence",
+                b.influence(role) if role in INFLUENCE_SELLERS else 0),
+        _set("give.counters", "Give: action counters", counted),
+        _set("give.cards", "Give: red cards", cards),
+        _set("give.objects", "Give: objects", _objects(b, realm["objects"], _tradable))]
+    asked = [  # the other's counters and cards are hidden: asked for by kind
+        _set("get.counters", "Get: action counters of the kinds",
+             [(a, action.name) for a, action in b.data.actions.items()]),
+        _set("get.cards", "Get: red cards of the stratagems",
+             [(c, card.name) for c, card in b.data.stratagems.items()])]
+    captives: dict[str, Pairs] = {}  # held by role, by their leader
+    taken: dict[str, Pairs] = {}  # role's own generals, by their captor
+    for gid, f in b.s["generals"].items():
+        if f["status"] != "captive":
+            continue
+        if f.get("captor") == role:
+            captives.setdefault(f["employer"], []).append((gid, b.name(gid)))
+        elif f["employer"] == role and f.get("captor"):
+            taken.setdefault(f["captor"], []).append((gid, b.name(gid)))
+    out = []
+    for other in b.s["realms"]:
+        if other == role or barred(b, role, other):
+            continue
+        params = _kept([
+            *giving,
+            _set("give.captives", "Give back: prisoners", captives.get(other, [])),
+            _amount("get.gold", "Get: gold", b.gold(other)),
+            _amount("get.influence", "Get: Influence",
+                    b.influence(other) if other in INFLUENCE_SELLERS else 0),
+            *asked,
+            _set("get.objects", "Get: objects",
+                 _objects(b, b.realm(other)["objects"], _tradable)),
+            _set("get.captives", "Get back: your generals", taken.get(other, [])),
+        ])
+        out.append(ActionSpec("trade", f"Trade with {b.name(other)}", "s7.0.tradables",
+                              {"with": other}, params))
+    return out
+
+
+# ------------------------------------------------------------------ loans
+
+
+def loans(b: Board, role: str) -> list[ActionSpec]:
+    """One kind of loan entry per lender and what he would lend ``role`` now."""
+    owed = {loan["from"] for loan in b.realm(role).get("loans", [])}
+    levels = b.data.rule("loan-levels")
+    out = []
+    for lender, state in b.s["non_human"].items():
+        if not state.get("active") or lender in owed:
+            continue
+        level = b.relation(role, lender)
+        for take, rule in LOAN_RULE.items():
+            if level >= int(levels[take]):
+                out.append(ActionSpec("loan", f"Borrow {take} from {b.name(lender)}", rule,
+                                      {"from": lender, "take": take}))
+    return out
+
+
+# ------------------------------------------------------------------ deals
+
+
+def _goods(b: Board, seller: str, areas: Pairs) -> tuple[Param | None, tuple[Param, ...]]:
+    """What ``seller`` could sell: one of ``areas`` (his), and units of each kind held."""
+    land = form_params.one("land", "Area", tuple(areas))
+    units = _kept(_amount(f"armies.{kind}", f"Units: {kind}", int(n))
+                  for kind, n in b.realm(seller)["units"].items())
+    return land, units
+
+
+def _sale(b: Board, seller: str, buyer: str, label: str,
+          goods: tuple[Param | None, tuple[Param, ...]]) -> list[ActionSpec]:
+    """A land sale and an army sale from ``seller`` to ``buyer``, as the seller's
+    ``goods`` allow; the price at most what the buyer holds."""
+    fixed = {"seller": seller, "buyer": buyer}
+    price = Param("price", "int", "Price in gold", minimum=0, maximum=b.gold(buyer),
+                  default=0)
+    land, units = goods
+    out = []
+    if land is not None:
+        out.append(ActionSpec("deal", f"{label}: land", LAND, fixed, (land, price)))
+    if units:
+        out.append(ActionSpec("deal", f"{label}: armies", ARMIES, fixed, (*units, price)))
+    return out
+
+
+def deals(b: Board, role: str) -> list[ActionSpec]:
+    """Agreements with each other seat: who pays a helper's supplies, and, where the
+    relation levels allow trading, land and army sales either way."""
+    realms = b.s["realms"]
+    partners = [o for o in realms if o != role and not barred(b, role, o)]
+    held: dict[str, Pairs] = {}
+    if partners:
+        for aid, facts in b.s["areas"].items():
+            if facts["holder"] in realms:
+                held.setdefault(facts["holder"], []).append((aid, b.area(aid).name))
+    goods = {who: _goods(b, who, held.get(who, [])) for who in (role, *partners)}
+    out = []
+    for other in realms:
+        if other == role:
+            continue
+        name = b.name(other)
+        out += [ActionSpec("deal", f"{name} helps, you pay the supplies", SUPPLIES,
+                           {"supplies": other, "payer": role}),
+                ActionSpec("deal", f"You help {name}, who pays the supplies", SUPPLIES,
+                           {"supplies": role, "payer": other})]
+        if other in goods:
+            out += _sale(b, role, other, f"Sell to {name}", goods[role])
+            out += _sale(b, other, role, f"Buy from {name}", goods[other])
+    return out
+
+
+# ------------------------------------------------------------------ guards and answers
+
+
+def guards(b: Board, role: str, generals: Pairs, territories: Pairs) -> list[ActionSpec]:
+    """Guards against envoys (with a general) and against spies, on ``territories`` (the
+    seat's), while ``role`` holds the guards object."""
+    if "guards" not in b.realm(role)["objects"] or not territories:
+        return []
+    where = _set("territories", "Territories guarded", territories, 1)
+    out = [ActionSpec("guard", "Guards against spies", "s8.7.3.owner-guards",
+                      {"object": "guards", "against": "spies"}, _kept([where]))]
+    if generals:
+        out.insert(0, ActionSpec("guard", "Guards against envoys", "s8.8.2.vs-envoy",
+                                 {"object": "guards", "against": "envoys"},
+                                 _kept([form_params.one("general", "General",
+                                                        tuple(generals)), where])))
+    return out
+
+
+def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
+    """Backing or hindering another seat's courting or recruiting, with gold or objects."""
+    others = [(who, name) for who, name in leaders if b.is_human(who)]
+    if not others:
+        return []
+    held = _objects(b, b.realm(role)["objects"], lambda k: k.diplomacy)
+    by = form_params.one("by", "By the leader", ((None, "Whoever acts first"), *others))
+    gold = _amount("gold", "Gold", b.gold(role))
+    out = []
+    for kind, word in (("court", "courting"), ("recruit", "recruiting")):
+        fit = held if kind == "court" else [(o, name) for o, name in held
+                                            if b.data.objects[o].recruit]
+        if not (gold or fit):
+            continue
+        params = _kept([by, gold, _set("objects", "Objects", fit)])
+        rule = ANSWERS if kind == "court" else "s8.4.C.4.gold-objects"
+        for way in ("back", "hinder"):
+            out.append(ActionSpec("answer", f"{way.capitalize()} a {word}", rule,
+                                  {way: kind}, params))
+    return out
+
+
+# ------------------------------------------------------------------ battle plans
+
+PLAN_LABELS = {"first": "First move (invader)", "if_held": "If held at the border",
+               "defend": "Defend (defender)", "siege": "Siege (invader)",
+               "pursue": "Pursue the beaten side"}
+
+
+def plans(areas: Pairs) -> list[ActionSpec]:
+    """A battle plan for one of ``areas``: each choice the plan makes, the rules' own
+    choice first (what a plan leaving it out gets); its cards are written by file."""
+    area = form_params.one("area", "Area of the battle", tuple(areas))
+    if area is None:
+        return []
+    choices = _kept(form_params.one(key, PLAN_LABELS[key], tuple((v, v) for v in values))
+                    for key, values in PLAN_VALUES.items())
+    return [ActionSpec("plan", "Battle plan", "s10.3.1.choice", {}, (area, *choices))]

@@ -1,0 +1,165 @@
+"""The season order's form (pbem/games/chronicles/order_form.py, season_form.py): the
+trades, loans, guards and answers it offers are the ones the position allows, and an entry
+filled in is the order a file would hold, which the rules accept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.errors import IllegalAction
+from pbem.games.chronicles import order_form
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import actions, trades
+from pbem.games.chronicles.rules import deals as deals_rules
+from pbem.games.chronicles.rules import muster as muster_rules
+from pbem.offers import ActionSpec, Param, entry
+from tests.games.chronicles import kit
+
+
+def stocked() -> dict[str, Any]:
+    """Spring 196 with cards, counters and objects in hand."""
+    state = kit.position(3)
+    state["realms"]["cao-cao"].update(cards=["fire-trap"], counters=["land", "diplomacy"],
+                                      objects=["princess", "guards", "fine-horse"])
+    state["realms"]["sun-ce"].update(cards=["ambush"], counters=["espionage"],
+                                     objects=["jade-seal"])
+    return state
+
+
+def lists(b: Board, role: str = "cao-cao", number: int = 1) -> dict[str, Param]:
+    return {p.name: p for p in order_form.params(b, role, number) if p.kind == "list"}
+
+
+def kind(param: Param, label: str) -> ActionSpec:
+    return next(k for k in param.items if k.label == label)
+
+
+def options(spec: ActionSpec, name: str) -> list[Any]:
+    return [o.value for o in next(p for p in spec.params if p.name == name).options]
+
+
+def test_a_trade_offers_what_each_side_holds_and_reads_as_a_written_one() -> None:
+    b = kit.board(stocked())
+    offered = lists(b)["trades"]
+    assert [k.label for k in offered.items] == ["Trade with Sun Ce", "Trade with Liu Biao"]
+    sun = kind(offered, "Trade with Sun Ce")
+    assert options(sun, "give.counters") == ["land", "diplomacy"]
+    assert options(sun, "give.cards") == ["fire-trap"]
+    assert options(sun, "give.objects") == ["guards", "fine-horse"]  # never the princess
+    assert options(sun, "get.objects") == ["jade-seal"]
+    assert "ambush" in options(sun, "get.cards")  # asked for by stratagem, as files may
+    made = entry(sun, {"give.gold": 3, "give.counters": ["land"], "give.cards": ["fire-trap"],
+                       "get.objects": ["jade-seal"], "get.cards": ["ambush"]})
+    assert made == {"with": "sun-ce", "give": {"gold": 3, "counters": ["land"],
+                                               "cards": ["fire-trap"]},
+                    "get": {"objects": ["jade-seal"], "cards": ["ambush"]}}
+    trades.check_trades(b, "cao-cao", {"trades": [made]})
+    mirror = {"with": "cao-cao", "give": made["get"], "get": made["give"]}
+    trades.take_all(b, {"cao-cao": {"trades": [made]}, "sun-ce": {"trades": [mirror]}})
+    assert b.realm("cao-cao")["cards"] == ["ambush"]  # the trade was made
+
+
+@pytest.mark.rule("chronicles:s7.3.relations")
+def test_no_trade_is_offered_with_a_seat_the_levels_bar() -> None:
+    state = stocked()
+    state["relations"]["sun-ce"]["cao-cao"] = 1
+    offered = lists(kit.board(state))["trades"]
+    assert [k.fixed["with"] for k in offered.items] == ["liu-biao"]
+
+
+@pytest.mark.rule("chronicles:s13.3.borrow-gold")
+@pytest.mark.rule("chronicles:s13.4.borrow-armies")
+def test_loans_are_offered_at_the_levels_they_need_and_once_per_lender() -> None:
+    state = stocked()
+    b = kit.board(state)
+    assert "loans" not in lists(b)  # level 5 everywhere
+    state["relations"]["cao-cao"]["yang-feng"] = 8
+    state["relations"]["cao-cao"]["li-jue"] = 9
+    loans = lists(kit.board(state))["loans"]
+    assert [k.fixed for k in loans.items] == [
+        {"from": "yang-feng", "take": "gold"}, {"from": "li-jue", "take": "gold"},
+        {"from": "li-jue", "take": "armies"}]
+    assert loans.maximum == 2
+    made = [entry(k, {}) for k in loans.items[:2]]
+    trades.check_trades(kit.board(state), "cao-cao", {"loans": made})
+    state["realms"]["cao-cao"]["loans"] = [{"from": "yang-feng", "kind": "gold",
+                                            "amount": 3, "due": 197}]
+    assert {k.fixed["from"] for k in lists(kit.board(state))["loans"].items} == {"li-jue"}
+
+
+@pytest.mark.rule("chronicles:s8.0.guards-action")
+def test_guards_need_the_object_and_watch_the_seats_own_territories() -> None:
+    state = stocked()
+    b = kit.board(state)
+    guards = lists(b)["guards"]
+    assert [k.label for k in guards.items] == ["Guards against envoys",
+                                               "Guards against spies"]
+    envoys, spies = guards.items
+    own = options(spies, "territories")
+    assert own and all(any(b.holder(a) == "cao-cao" for a in b.territory(tid).area_ids())
+                       for tid in own)
+    order = {"guards": [entry(envoys, {"territories": own[:1]})]}
+    actions.check_actions(b, "cao-cao", order)
+    with pytest.raises(IllegalAction):  # one guards object, two guards
+        actions.check_actions(b, "cao-cao", {"guards": [
+            entry(envoys, {"territories": own[:1]}), entry(spies, {"territories": own})]})
+    state["realms"]["cao-cao"]["objects"].remove("guards")
+    assert "guards" not in lists(kit.board(state))
+
+
+def test_answers_back_or_hinder_another_seat_with_gold_or_objects() -> None:
+    b = kit.board(stocked())
+    answers = lists(b)["answers"]
+    assert [k.label for k in answers.items] == [
+        "Back a courting", "Hinder a courting", "Back a recruiting", "Hinder a recruiting"]
+    hinder = kind(answers, "Hinder a recruiting")
+    assert options(hinder, "by") == [None, "sun-ce", "liu-biao"]
+    made = entry(hinder, {"by": "liu-biao", "gold": 2})
+    assert made == {"hinder": "recruit", "by": "liu-biao", "gold": 2}
+    anyone = entry(hinder, {"gold": 1})  # (the first to act)
+    assert anyone == {"hinder": "recruit", "gold": 1}
+    actions.check_actions(b, "cao-cao", {"answers": [made, anyone]})
+
+
+@pytest.mark.rule("chronicles:s7.4.land")
+@pytest.mark.rule("chronicles:s7.5.armies")
+def test_deals_offer_supplies_and_sales_the_rules_accept() -> None:
+    state = stocked()
+    b = kit.board(state)
+    deals = lists(b)["deals"]
+    labels = [k.label for k in deals.items]
+    assert labels[:6] == ["Sun Ce helps, you pay the supplies",
+                          "You help Sun Ce, who pays the supplies",
+                          "Sell to Sun Ce: land", "Sell to Sun Ce: armies",
+                          "Buy from Sun Ce: land", "Buy from Sun Ce: armies"]
+    sell = kind(deals, "Sell to Sun Ce: armies")
+    assert [p.name for p in sell.params] == ["armies.infantry", "armies.cavalry-2", "price"]
+    land = kind(deals, "Buy from Sun Ce: land")
+    area = options(land, "land")[0]
+    made = [entry(deals.items[0], {}), entry(sell, {"armies.infantry": 3, "price": 4}),
+            entry(land, {"land": area, "price": 5})]
+    assert made == [{"supplies": "sun-ce", "payer": "cao-cao"},
+                    {"seller": "cao-cao", "buyer": "sun-ce", "armies": {"infantry": 3},
+                     "price": 4},
+                    {"seller": "sun-ce", "buyer": "cao-cao", "land": area, "price": 5}]
+    deals_rules.check_deals(b, "cao-cao", {"deals": made})
+    state["relations"]["cao-cao"]["sun-ce"] = 0
+    barred = [k.label for k in lists(kit.board(state))["deals"].items if "Sun Ce" in k.label]
+    assert barred == labels[:2]  # no sale at level 0, the supplies still
+
+
+@pytest.mark.rule("chronicles:s10.3.1.choice")
+def test_battle_plans_name_any_area_in_the_season_and_the_battles_in_a_muster() -> None:
+    state = stocked()
+    b = kit.board(state)
+    plan = lists(b)["plans"].items[0]
+    assert len(options(plan, "area")) == len(state["areas"])
+    made = entry(plan, {"area": "xu-chang", "siege": "surround"})
+    assert made == {"area": "xu-chang", "first": "go", "if_held": "hold", "defend": "best",
+                    "siege": "surround", "pursue": "always"}
+    muster_rules.check_muster(b, "cao-cao", {"plans": [made]})
+    assert "plans" not in lists(b, number=2)  # no battle waits
+    state["round"]["battles"].append({"area": "xia-pi", "status": "pending"})
+    assert options(lists(kit.board(state), number=2)["plans"].items[0], "area") == ["xia-pi"]
