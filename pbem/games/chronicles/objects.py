@@ -7,9 +7,9 @@ handle of it (``objects#3``): an object is known to its holder alone until it is
 face up (named on an action, in an answer, offered in a trade), and ``open_cards`` then
 names it for everyone. Used objects go face up on the pile ``objects-used`` and are
 shuffled back into the deck at the next draws, in the saves the players write anyway
-(rules notes 17). A position built without hidden cards holds plain object ids,
-face up. Action records keep the kinds in ``objects`` and, when they differ, the entries
-in ``object_entries``.
+(rules notes 17). A position built without hidden cards, or by a scenario that says who
+holds which objects, holds plain object ids, face up. Action records keep the kinds in
+``objects`` and, when they differ, the entries in ``object_entries``.
 
 The rules read only the kind of an object turned face up.
 """
