@@ -200,14 +200,18 @@ def view(b: Board, role: str, viewer: str | None,
 
 
 def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
-    """The face-down objects of ``role``'s that an order names (on its actions, in its
-    answers, offered by its trades): they turn face up when it is opened (notes 3)."""
+    """The face-down objects of ``role``'s that an order names (on its actions and guards,
+    in its answers, offered by its trades): they turn face up when it is opened (notes
+    3)."""
     found: list[Any] = []
     for key in ("actions", "answers"):
         items = order.get(key)
         for item in items if isinstance(items, list) else []:
             objs = item.get("objects") if isinstance(item, Mapping) else None
             found += objs if isinstance(objs, list) else []
+    guards = order.get("guards")
+    for guard in guards if isinstance(guards, list) else []:
+        found.append(guard.get("object") if isinstance(guard, Mapping) else None)
     trades = order.get("trades")
     for trade in trades if isinstance(trades, list) else []:
         part = trade.get("give") if isinstance(trade, Mapping) else None

@@ -145,6 +145,33 @@ def test_a_used_object_turns_face_up_and_its_value_counts(
     assert state["secrets"]["decks"][objects.DECK].__len__() + held + kept == deck
 
 
+@pytest.mark.rule("chronicles:s3.10.hidden")
+def test_an_order_naming_another_seats_object_is_refused() -> None:
+    """An object is used only by its holder: an order that puts another seat's object on
+    an action, in an answer or on guards is refused with the rule, and nothing changes."""
+    state, dice, log = _opened(4)
+    role = gameplay.prompt(MODULE, state).role
+    other = next(r for r in state["seats"] if r != role)
+    theirs = state["realms"][other]["objects"][0]
+    general = next(g for g, f in state["generals"].items()
+                   if f["employer"] == role and f["status"] == "ready")
+    tid = next(t for t in DATA.territories if any(
+        state["areas"][a]["holder"] == role for a in DATA.territories[t].area_ids()))
+    orders = [
+        {"actions": [{"counter": "diplomacy", "general": general, "court": other,
+                      "entry": state["realms"][role]["counters"][0], "gold": 0,
+                      "objects": [theirs]}]},
+        {"answers": [{"back": "court", "objects": [theirs]}]},
+        {"guards": [{"object": theirs, "against": "spies", "territories": [tid]}]}]
+    before = repr(state)
+    for order in orders:
+        with pytest.raises(IllegalAction) as info:
+            gameplay.apply(MODULE, state, role, {"do": "season", **order}, dice, log)
+        assert info.value.rule and (theirs in str(info.value)
+                                    or "the guards object" in str(info.value))
+        assert repr(state) == before
+
+
 @pytest.mark.rule("chronicles:s8.7.4.steal-object")
 def test_a_spy_takes_an_object_at_random_and_the_thief_alone_reads_it() -> None:
     """A spy who steals an object from a hand she cannot read takes one at random: it

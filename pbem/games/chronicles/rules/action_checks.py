@@ -47,7 +47,8 @@ def _objects(b: Board, role: str, act: Mapping[str, Any], means: Means) -> dict[
     still face down, as when the order is given) and entries (notes 3)."""
     names = act.get("objects") or []
     if not isinstance(names, list) or any(
-            not isinstance(o, str) or (o not in b.data.objects and means.objects[o] <= 0)
+            not isinstance(o, str) or (o not in b.data.objects and means.objects[o] <= 0
+                                       and not o.startswith(f"{objects.DECK}#"))
             for o in names):
         raise fail(f"objects are object ids ({', '.join(b.data.objects)}) or the entries "
                    "of yours (e.g. objects#3)", TYPES)
