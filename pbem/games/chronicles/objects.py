@@ -23,6 +23,7 @@ from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
 from pbem.games.chronicles.hand import COPY, OPEN, hidden, kind
+from pbem.hidden import SECRETS_KEY
 
 DECK = "objects"
 PILE = "objects-used"
@@ -41,8 +42,10 @@ def object_deck(data: ChroniclesData, keepers: Sequence[str]) -> list[str]:
 
 def hidden_objects(b: Board) -> bool:
     """Whether this position deals its objects from the hidden deck: not when a scenario
-    has said who holds which objects (they stay plain ids, face up)."""
-    return hidden(b) and not (b.s.get("scenario") or {}).get("objects")
+    has said who holds which objects, nor in a game begun before objects were hidden
+    (they stay plain ids, face up)."""
+    return hidden(b) and not (b.s.get("scenario") or {}).get("objects") \
+        and DECK in (b.s[SECRETS_KEY].get("decks") or {})
 
 
 def entries(b: Board, role: str) -> list[str]:
