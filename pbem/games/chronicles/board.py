@@ -7,10 +7,12 @@ State layout (plain data, what a save holds):
 * ``calendar``: ``year``, ``season`` (spring...winter), ``round`` (1 for Spring 196);
 * ``realms``: role -> ``gold``, ``influence``, ``units`` (army kind -> units in the pool),
   ``cards`` (red cards held, oldest first: hand entries, :mod:`.hand`), ``objects``
-  (object ids, repeated per counter), ``counters`` (action counters for this round:
-  handles of the round's hidden action deck in a game, :mod:`.counters`; plain ids in a
-  position built by hand), ``taxed`` (round of the last special tax or null), ``leader``
-  (the general leading the realm: Sun Quan after Sun Ce's death),
+  (handles of the hidden deck ``objects`` in a game, :mod:`.objects`; plain object ids in
+  a position built by hand or by a scenario naming the objects), ``counters`` (action
+  counters for this round: handles of the round's hidden action deck in a game,
+  :mod:`.counters`; plain ids in a position built by hand), ``taxed`` (round of the last
+  special tax or null), ``leader`` (the general leading the realm: Sun Quan after Sun
+  Ce's death),
   ``exile`` (null, or ``{host, area}``), ``loans`` (``{from, kind, amount, due}``),
   ``decree_paid`` (the Secret Blood Decree's Influence already lost once, or never due
   since Cao Cao attacked him first); ``parts`` (only while the realm is cut in two,
@@ -31,12 +33,12 @@ State layout (plain data, what a save holds):
 * ``pile``: ``draw`` (player cards left, ids: the black ones when the red cards are the
   hidden deck ``red``), ``discard`` (cards seen going there), ``removed``, ``red_pile``
   and ``red_down`` (red cards discarded, and of them face down, in a hidden-deck game);
-* ``open_cards`` (made on first use): hand entry -> card, for red cards and action
-  counters turned face up;
+* ``open_cards`` (made on first use): hand entry -> card, for red cards, action counters
+  and objects turned face up;
 * ``supply``: ``actions`` (action counters for the draws, ids; empty when they are the
-  hidden decks), ``objects`` (free objects), ``used`` (objects used this round, back next
-  round), ``dealt`` (in a game: the handles dealt from this round's action deck, gathered
-  at the next draws);
+  hidden decks), ``objects`` (free objects, ids; empty when they are the hidden deck),
+  ``used`` (objects used this round, face up, back after the next draws), ``dealt`` (in a
+  game: the handles dealt from this round's action deck, gathered at the next draws);
 * ``bad_luck``: the numbers still in the cup (drawn ones are put back, notes 50);
 * ``round``: this round's facts: ``orders`` (role -> season order taken), ``actions``
   (placed actions), ``battles``, ``effects`` (events in force: tun tian, manpower...);

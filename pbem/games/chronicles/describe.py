@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board, units_total
 from pbem.games.chronicles.rules import parts
 from pbem.hidden import SECRETS_KEY
@@ -73,6 +73,23 @@ def counter_lines(b: Board, role: str, viewer: str | None) -> list[str]:
     return [f"  action counters: {', '.join(shown)}"] if shown else []
 
 
+def object_lines(b: Board, role: str, viewer: str | None) -> list[str]:
+    """``role``'s objects as ``viewer`` may read them: her own by name and entry, another's
+    face-up ones by name and the rest as a number."""
+    shown, down = [], 0
+    for item in objects.view(b, role, viewer, b.known):
+        entry, obj = item["entry"], item["object"]
+        if obj is not None:
+            name = b.data.objects[obj].name
+            shown.append(name if entry == obj else f"{name} ({entry})")
+        elif role == viewer:
+            shown.append(f"{entry} (not readable yet)")
+        else:
+            down += 1
+    shown += [f"{down} face down"] if down else []
+    return [f"  objects: {', '.join(shown)}"] if shown else []
+
+
 def realm_lines(b: Board, role: str) -> list[str]:
     realm = b.realm(role)
     generals = b.generals_of(role)
@@ -108,7 +125,7 @@ def position(state: dict[str, Any], role: str | None = None,
     lines = [*header(b), ""]
     for seat in b.seats:
         lines += realm_lines(b, seat) + card_lines(b, seat, role) + \
-            counter_lines(b, seat, role)
+            counter_lines(b, seat, role) + object_lines(b, seat, role)
     lines += ["", "Territories (* reconstructed):"]
     lines += [territory_line(b, tid) for tid in b.data.territories]
     return "\n".join(lines)
@@ -118,7 +135,7 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
     """The position as ``role`` may see it (the module's ``view``): the engine's secrets
     left out, every hand a list of ``{entry, card}`` (``card`` null when the viewer may
     not read it), every realm's action counters a list of ``{entry, action}`` (``action``
-    null likewise)."""
+    null likewise), its objects a list of ``{entry, object}`` (``object`` null likewise)."""
     b = Board(state, known=known)
     realms = {}
     for seat, realm in state["realms"].items():
@@ -127,7 +144,8 @@ def view(state: dict[str, Any], role: str | None, known: Mapping[str, str]) -> d
             card = hand.seen(b, entry, known) if seat == role else hand.face(b, entry)
             cards.append({"entry": entry, "card": card})
         realms[seat] = {**realm, "cards": cards,
-                        "counters": counters.view(b, seat, role, known)}
+                        "counters": counters.view(b, seat, role, known),
+                        "objects": objects.view(b, seat, role, known)}
     calendar = state["calendar"]
     first, last = int(b.data.rule("start-year")), int(b.data.rule("end-year"))
     public = {k: v for k, v in state.items() if k not in (SECRETS_KEY, hand.OPEN)}

@@ -9,7 +9,7 @@ from typing import Any
 
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import counters, hand, order_form
+from pbem.games.chronicles import counters, hand, objects, order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import (
     actions,
@@ -123,6 +123,8 @@ def _take(b: Board) -> None:
             hand.turn_up(b, role, entry)
         for entry in counters.named(b, role, order):
             counters.turn_up(b, role, entry)
+        for entry in objects.named(b, role, order):
+            objects.turn_up(b, role, entry)
     if number == 1:
         b.s["round"]["orders"] = given
         trades.take_all(b, given)

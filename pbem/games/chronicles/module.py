@@ -23,6 +23,7 @@ from pbem.games.chronicles import (
     describe,
     flow,
     hand,
+    objects,
     picture_board,
     random_orders,
     scenario,
@@ -32,7 +33,12 @@ from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import DATA_DIR
 from pbem.games.chronicles.orders import ORDERS
 from pbem.games.chronicles.orders import update as update_orders
-from pbem.games.chronicles.rules.setup import check_leaders, line_up, opening_state
+from pbem.games.chronicles.rules.setup import (
+    active_non_humans,
+    check_leaders,
+    line_up,
+    opening_state,
+)
 
 SUMMARIES = {
     "season": "Season orders (4.0-9.0): everything you decide this season, given at once and "
@@ -60,7 +66,8 @@ class Chronicles(ReplaceableData, GameModule):
     min_players = 3
     max_players = 7
     sealed_answers = True
-    uses_secrets = True  # the red cards and action counters in hand (hand.py, counters.py)
+    uses_secrets = True  # the red cards, action counters and objects in hand (hand.py,
+    # counters.py, objects.py)
 
     def roles(self, options: Mapping[str, Any]) -> list[str]:
         return list(options["leaders"])
@@ -88,7 +95,9 @@ class Chronicles(ReplaceableData, GameModule):
     def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
         data = dataset.get(options.get("data"))
         actions = counters.action_deck(data)
-        return {hand.DECK: hand.red_deck(data), **{deck: actions for deck in counters.DECKS}}
+        free = objects.object_deck(data, active_non_humans(data, self.roles(options)))
+        return {hand.DECK: hand.red_deck(data), **{deck: actions for deck in counters.DECKS},
+                objects.DECK: free}
 
     def setup(self, options: Mapping[str, Any], scene: Mapping[str, Any] | None) -> State:
         state = opening_state(options, self.roles(options))
@@ -102,7 +111,8 @@ class Chronicles(ReplaceableData, GameModule):
 
     def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
         b = Board(state)
-        return hand.named(b, role, answer) + counters.named(b, role, answer)
+        return hand.named(b, role, answer) + counters.named(b, role, answer) + \
+            objects.named(b, role, answer)
 
     def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
         flow.start(Board(state, dice, log, secrets))
@@ -125,8 +135,7 @@ class Chronicles(ReplaceableData, GameModule):
              known: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The position as ``role`` may see it: every realm's red cards are hand entries
         (``{entry, card}``; ``card`` is null for one the viewer may not read), its action
-        counters likewise (``{entry, action}``); objects are still open
-        (docs/chronicles-engine.md, "Not yet").
+        counters likewise (``{entry, action}``), its objects likewise (``{entry, object}``).
         ``round`` is the round's number (front ends read it so), ``rounds`` the last
         round's, ``this_round`` the round's facts."""
         return describe.view(state, role, known or {})

@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.games.chronicles import counters
+from pbem.games.chronicles import counters, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import parts
 from pbem.games.chronicles.rules.trades import barred
@@ -57,12 +57,13 @@ def _action(b: Board, role: str, counter: str, general: str, rng: random.Random,
         if choice < 0.5:
             act.update(search=tid)
         else:
-            act.update(court=rng.choice(others), gold=0, objects=[])
+            act.update(court=rng.choice(others), gold=0, objects=_gift(b, role, rng, used))
     elif counter == "recruit-armies":
         act.update(territory=tid, units={"infantry": rng.randint(1, 3)})
     elif counter == "espionage":
         spied = [t for t in b.data.territories if t not in touched]
-        act.update(territory=rng.choice(spied), take=rng.choice(["armies", "gold", "card"]))
+        act.update(territory=rng.choice(spied),
+                   take=rng.choice(["armies", "gold", "card", "object"]))
     elif counter != "special-tax":
         return None
     key = (counter, str(act.get("territory", act.get("area", ""))))
@@ -70,6 +71,17 @@ def _action(b: Board, role: str, counter: str, general: str, rng: random.Random,
         return None
     used.add(key)
     return act
+
+
+def _gift(b: Board, role: str, rng: random.Random, used: set[tuple[str, str]]) -> list[str]:
+    """Now and then an object of the hand she reads, fit for diplomacy, by its entry."""
+    fit = [e for e in objects.entries(b, role) if ("object", e) not in used
+           and (kind := objects.seen(b, e, b.known)) and b.data.objects[kind].diplomacy]
+    if not fit or rng.random() >= 0.5:
+        return []
+    entry = rng.choice(fit)
+    used.add(("object", entry))
+    return [entry]
 
 
 def _plans(realm: dict[str, Any], muster: list[dict[str, Any]],
@@ -84,11 +96,13 @@ def _plans(realm: dict[str, Any], muster: list[dict[str, Any]],
 
 def _offer(b: Board, role: str, realm: dict[str, Any], rng: random.Random
            ) -> list[dict[str, Any]]:
-    """Now and then a red card of the hand offered to another seat for a gold piece."""
+    """Now and then a red card or an object of the hand offered to another seat for a gold
+    piece."""
     others = [r for r in b.seats if r != role and not barred(b, role, r)]
-    if not realm["cards"] or not others or rng.random() >= 0.15:
+    key = "cards" if realm["cards"] else "objects"
+    if not realm[key] or not others or rng.random() >= 0.15:
         return []
-    return [{"with": rng.choice(others), "give": {"cards": [rng.choice(list(realm["cards"]))]},
+    return [{"with": rng.choice(others), "give": {key: [rng.choice(list(realm[key]))]},
              "get": {"gold": 1}}]
 
 

@@ -35,7 +35,10 @@ def check(state: dict[str, Any]) -> None:
             else:
                 assert card in data.stratagems, f"{role} holds {card!r}, not a stratagem"
         for obj in realm["objects"]:
-            assert obj in data.objects, f"{role} holds {obj!r}, not an object"
+            if obj not in data.objects:  # a hidden object: a card of the deck he holds
+                entry = state.get("secrets", {}).get("cards", {}).get(obj)
+                assert entry is not None and entry["holder"] == role, \
+                    f"{role} holds {obj!r}, not an object of his"
         check_parts(state, role)
     employers = set(seats) | set(data.non_human) | set(data.leaders) | {FREE}
     tasks: dict[str, str] = {}
@@ -89,7 +92,7 @@ def totals(state: dict[str, Any], role: str) -> tuple[int, dict[str, int]]:
 
 
 def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:
-    """Deck names of the red cards and action counters somebody else holds face down
+    """Deck names of the red cards, action counters and objects somebody else holds face down
     (never turned up)."""
     cards = state["secrets"]["cards"]
     return {str(e["card"]) for h, e in cards.items()
@@ -98,8 +101,8 @@ def hidden_from(state: dict[str, Any], role: str | None) -> set[str]:
 
 
 def check_secrets(state: dict[str, Any], module: Any) -> int:
-    """No view, text picture or knowledge shows a seat a red card or an action counter
-    another seat holds face down, nor does the game's state outside the engine's hidden
+    """No view, text picture or knowledge shows a seat a red card, an action counter or an
+    object another seat holds face down, nor does the game's state outside the engine's hidden
     decks name one; the question is put the same whatever its seat knows. Returns how many
     such cards there were, summed over the viewers."""
     from pbem.hidden import known_to
@@ -116,7 +119,8 @@ def check_secrets(state: dict[str, Any], module: Any) -> int:
             assert f"'{card}'" not in blob, f"{viewer} sees hidden card {card}"
             kind = card.split(":")[0]
             if kind == card:  # a single copy: its name says which card it is
-                record = data.stratagems.get(kind) or data.actions[kind]
+                record = data.stratagems.get(kind) or data.actions.get(kind) \
+                    or data.objects[kind]
                 assert record.name not in text, f"{viewer} reads {card}"
         for seat, realm in module.view(state, viewer, knows)["realms"].items():
             for item in realm["cards"]:
@@ -125,6 +129,9 @@ def check_secrets(state: dict[str, Any], module: Any) -> int:
             for item in realm["counters"]:
                 if seat != viewer and item["entry"] not in state.get("open_cards", {}):
                     assert item["action"] is None, (viewer, seat, item)
+            for item in realm["objects"]:
+                if seat != viewer and item["entry"] not in state.get("open_cards", {}):
+                    assert item["object"] is None, (viewer, seat, item)
         counted += len(secret)
     outside = repr({k: v for k, v in state.items() if k not in ("secrets", "open_cards")})
     for card in hidden_from(state, None):

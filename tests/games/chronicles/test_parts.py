@@ -224,5 +224,5 @@ def test_random_game_conserves_gold_and_units_through_splits(
             changes.append((role, had, len(parts.parts_of(b, role))))
 
     monkeypatch.setattr(parts, "regroup", checked)
-    test_game.play(8, 7, 28)
+    test_game.play(59, 7, 28)
     assert ("ma-teng", 0, 1) in changes and ("ma-teng", 1, 0) in changes

@@ -21,6 +21,7 @@ from pbem.engine import Log
 from pbem.errors import UsageError
 from pbem.games.chronicles import dataset
 from pbem.games.chronicles.records import FREE
+from pbem.hidden import OpenSecrets
 from tests.cli.test_commands import pbem
 from tests.games.chronicles import invariants
 from tests.games.chronicles.kit import random_order
@@ -226,9 +227,11 @@ def test_pbem_new_with_a_scenario_of_generals_and_objects_and_pbem_show(
     assert view["generals"]["guan-yu"]["employer"] == "cao-cao"
     assert view["generals"]["zhang-liao"]["at"] == "xia-pi"
     assert view["generals"]["xu-chu"]["captor"] == "sun-ce"
-    assert view["realms"]["cao-cao"]["objects"] == ["jade-seal"]
+    assert view["realms"]["cao-cao"]["objects"] == [{"entry": "jade-seal",
+                                                     "object": "jade-seal"}]
     assert view["non_human"]["yuan-shu"]["objects"] == []
-    assert view["realms"]["liu-biao"]["objects"] == ["fine-horse"]
+    assert view["realms"]["liu-biao"]["objects"] == [{"entry": "fine-horse",
+                                                      "object": "fine-horse"}]
 
 
 GEN = "scenario field generals."
@@ -319,7 +322,8 @@ def test_a_scenario_that_names_objects_skips_the_starting_draw() -> None:
     assert {role: realm["objects"] for role, realm in named["realms"].items()} == before
     assert before["cao-cao"] == ["jade-seal"]
     plain = gameplay.opening(MODULE, MODULE.options(3, {}), {"year": 198})
-    board = Board(plain)
-    board.pick = lambda options, why: options[0]  # type: ignore[method-assign]
-    setup.first_draws(board)
+    dice = ChainDice(b"objects")
+    secrets = OpenSecrets(plain, dice)
+    secrets.shuffle_all()
+    setup.first_draws(Board(plain, dice, Log(), secrets))
     assert all(len(realm["objects"]) == 1 for realm in plain["realms"].values())

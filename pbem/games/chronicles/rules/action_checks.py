@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
+from pbem.games.chronicles import objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
 from pbem.games.chronicles.rules import deals, envoys
@@ -41,11 +42,17 @@ def _gold(act: Mapping[str, Any]) -> int:
     return gold
 
 
-def _objects(b: Board, act: Mapping[str, Any]) -> list[str]:
-    objects = act.get("objects") or []
-    if not isinstance(objects, list) or any(o not in b.data.objects for o in objects):
-        raise fail(f"objects are object ids ({', '.join(b.data.objects)})", TYPES)
-    return list(objects)
+def _objects(b: Board, role: str, act: Mapping[str, Any], means: Means) -> dict[str, Any]:
+    """The objects an action names, spent from ``means``: their kinds (an entry for one
+    still face down, as when the order is given) and entries (notes 3)."""
+    names = act.get("objects") or []
+    if not isinstance(names, list) or any(
+            not isinstance(o, str) or (o not in b.data.objects and means.objects[o] <= 0
+                                       and not o.startswith(f"{objects.DECK}#"))
+            for o in names):
+        raise fail(f"objects are object ids ({', '.join(b.data.objects)}) or the entries "
+                   "of yours (e.g. objects#3)", TYPES)
+    return objects.record(b, means.take_objects(b, role, names, "s2.3.4.keep"))
 
 
 def _territory(b: Board, tid: Any) -> str:
@@ -79,8 +86,10 @@ def _use_once(seen: Seen, kind: str, tid: str, times: int, rule: str, b: Board) 
     seen[(kind, tid)] = seen.get((kind, tid), 0) + times
 
 
-def _diplomatic_objects(b: Board, objects: list[str], recruit: bool) -> None:
-    for obj in objects:
+def _diplomatic_objects(b: Board, named: list[str], recruit: bool) -> None:
+    for obj in named:
+        if obj not in b.data.objects:
+            continue  # face down until the order opens
         kind = b.data.objects[obj]
         if obj == "guards" or not kind.diplomacy:
             raise fail("guards never serve in a diplomatic relations action",
@@ -111,11 +120,11 @@ def check_action(b: Board, role: str, act: Any, means: Means, busy: set[str],
     else:
         generals = [check_general(b, role, act.get("general"), busy)]
     entry = means.take_counter(b, str(counter), act.get("entry"), PLACEMENT)
-    gold, objects = _gold(act), _objects(b, act)
-    if objects and counter != "diplomacy":
+    gold, held = _gold(act), _objects(b, role, act, means)
+    if held["objects"] and counter != "diplomacy":
         raise fail("objects may back only a diplomatic relations action", OBJECTS_DR)
     base: Record = {"counter": counter, "entry": entry, "general": generals[0], "gold": gold,
-                    "objects": objects}
+                    **held}
     if counter == "land":
         return _land(b, role, act, means, seen, base, generals)
     if counter == "diplomacy":
@@ -129,7 +138,6 @@ def check_action(b: Board, role: str, act: Any, means: Means, busy: set[str],
     else:
         rec = {**base, "kind": "special-tax"}
     means.take_gold(gold, f"the {rec['kind']} action", GOLD)
-    means.take_objects(objects, "s2.3.4.keep")
     return [rec]
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import counters
+from pbem.games.chronicles import counters, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import envoys
 from pbem.games.chronicles.rules.action_checks import (
@@ -67,8 +67,12 @@ def check_actions(b: Board, role: str, order: Mapping[str, Any]) -> None:
 def check_guard(b: Board, role: str, guard: Any, means: Means, busy: set[str]) -> Record:
     """A guard (8.8, notes 4): the guards object, a general against envoys, none against
     spies, named territories of the guard's owner."""
-    if not isinstance(guard, Mapping) or guard.get("object") != "guards":
-        raise fail("a guard uses the guards object", GUARDS)
+    name = guard.get("object") if isinstance(guard, Mapping) else None
+    if not isinstance(name, str) or not (name == "guards" or (
+            means.objects[name] > 0 and objects.face(b, name) in (None, "guards"))):
+        raise fail("a guard uses the guards object (by kind when it is face up, else by "
+                   "its entry)", GUARDS)
+    assert isinstance(guard, Mapping)
     against = guard.get("against")
     if against not in AGAINST:
         raise fail("guards are set against envoys or spies", GUARDS)
@@ -85,9 +89,9 @@ def check_guard(b: Board, role: str, guard: Any, means: Means, busy: set[str]) -
                 b.holder(a) for a in b.territory(tid).area_ids()):
             raise fail(f"{b.name(role)} can only guard his own territories, not {tid!r}",
                        "s8.7.3.owner-guards" if against == "spies" else "s8.8.2.vs-envoy")
-    means.take_objects(["guards"], GUARDS)
-    return {"object": "guards", "general": general, "against": against,
-            "territories": list(dict.fromkeys(tids))}
+    taken = means.take_objects(b, role, [name], GUARDS)[0]
+    return {"object": "guards", **({"object_entry": taken} if taken != "guards" else {}),
+            "general": general, "against": against, "territories": list(dict.fromkeys(tids))}
 
 
 def check_answer(b: Board, role: str, answer: Any, means: Means) -> Record:
@@ -109,20 +113,21 @@ def check_answer(b: Board, role: str, answer: Any, means: Means) -> Record:
     gold = answer.get("gold", 0)
     if not isinstance(gold, int) or isinstance(gold, bool) or gold < 0:
         raise fail("gold is a whole number, 0 or more", GOLD)
-    objects = answer.get("objects") or []
-    if not isinstance(objects, list) or any(o not in b.data.objects for o in objects):
-        raise fail("objects are object ids", rule)
-    for obj in objects:
-        record = b.data.objects[obj]
+    names = answer.get("objects") or []
+    if not isinstance(names, list) or not all(isinstance(o, str) for o in names):
+        raise fail("objects are object ids, or the entries of yours", rule)
+    held = objects.record(b, means.take_objects(b, role, names, rule))
+    for obj in held["objects"]:
+        record = b.data.objects.get(obj)
+        if record is None:
+            continue  # face down until the order opens
         if not record.diplomacy or (kind == "recruit" and not record.recruit):
             raise fail(f"the {record.name} cannot serve in a {kind} action", "s2.3.4.guards"
                        if obj == "guards" else rule)
-    if not gold and not objects:
+    if not gold and not names:
         raise fail("an answer brings gold or objects", rule)
     means.take_gold(gold, "the answer", GOLD)
-    means.take_objects(objects, rule)
-    return {"way": ways[0], "kind": kind, "by": by, "target": target, "gold": gold,
-            "objects": list(objects)}
+    return {"way": ways[0], "kind": kind, "by": by, "target": target, "gold": gold, **held}
 
 
 # ------------------------------------------------------------------ the reveal
@@ -139,6 +144,8 @@ def place_all(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
         order = orders.get(role) or {}
         for entry in counters.named(b, role, {"actions": order.get("actions")}):
             counters.turn_up(b, role, entry)
+        for entry in objects.named(b, role, order):
+            objects.turn_up(b, role, entry)
         means, busy = Means.held(b, role), set()
         for n, act in enumerate(order.get("actions") or [], 1):
             trial, trial_busy, trial_seen = means.copy(), set(busy), dict(seen)
@@ -177,8 +184,7 @@ def _place(b: Board, role: str, record: Record) -> None:
     paid = int(record.get("cost", 0)) + int(record["gold"])
     if paid:
         b.pay(role, paid, f"the {record['kind']} action", GOLD)
-    for obj in record["objects"]:
-        realm["objects"].remove(obj)
+    record.update(objects.record(b, _spend(b, role, objects.placed(record))))
     b.general_state(record["general"])["task"] = f"action:{record['index']}"
     acts.append(record)
     tid = record.get("territory")
@@ -194,12 +200,26 @@ def _place(b: Board, role: str, record: Record) -> None:
 def _place_guard(b: Board, role: str, record: Record) -> None:
     guards = b.this_round["guards"]
     record.update(role=role, index=len(guards), status="placed", fired=False)
-    b.realm(role)["objects"].remove("guards")
+    entry = _spend(b, role, [record.pop("object_entry", "guards")])[0]
+    if entry != "guards":
+        record["object_entry"] = entry
     if record["general"]:
         b.general_state(record["general"])["task"] = f"guard:{record['index']}"
     guards.append(record)
     b.note(f"{b.name(role)} sets guards against {record['against']} in "
            f"{', '.join(b.territory(t).name for t in record['territories'])}", GUARDS)
+
+
+def _spend(b: Board, role: str, named: list[str]) -> list[str]:
+    """The objects placed leave ``role``'s hand: each entry, or for a kind (one a trade
+    brought) a face-up object of that kind; the entries."""
+    held, out = objects.entries(b, role), []
+    for name in named:
+        entry = name if name in held else objects.find(b, role, name)
+        assert entry is not None  # checked against the means
+        held.remove(entry)
+        out.append(entry)
+    return out
 
 
 def _matches(b: Board, role: str, answer: Mapping[str, Any], act: Record) -> bool:
@@ -232,10 +252,9 @@ def _fire_answer(b: Board, role: str, answer: Any) -> None:
         return
     if record["gold"]:
         b.pay(role, record["gold"], "the answer", GOLD)
-    for obj in record["objects"]:
-        b.realm(role)["objects"].remove(obj)
+    held = objects.record(b, _spend(b, role, objects.placed(record)))
     side = "backs" if record["way"] == "back" else "hinders"
-    act[side].append({"role": role, "gold": record["gold"], "objects": record["objects"]})
+    act[side].append({"role": role, "gold": record["gold"], **held})
     b.note(f"{b.name(role)} {'backs' if side == 'backs' else 'hinders'} "
            f"{b.name(act['role'])}'s {act['kind']} action with {record['gold']} gold"
            + (f" and {', '.join(record['objects'])}" if record["objects"] else ""),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from pbem.games.chronicles import hand
+from pbem.games.chronicles import hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE, SEASONS
 from pbem.games.chronicles.rules import exile
@@ -86,16 +86,16 @@ def return_counters(b: Board) -> None:
             if not kept:
                 supply["actions"].append(action["counter"])
             returned += 1
-        for obj in action.get("objects") or []:
+        for obj, entry in zip(action.get("objects") or [], objects.placed(action), strict=True):
             if _lying_with(b, action, obj):
                 continue
             if action.get("status") == "void":
-                b.realm(action["role"])["objects"].append(obj)
+                b.realm(action["role"])["objects"].append(entry)
             else:
-                supply["used"].append(obj)
+                objects.to_used(b, [entry])
     for guard in b.this_round.get("guards") or []:
         if guard.get("object"):
-            supply["used"].append(guard["object"])
+            objects.to_used(b, [guard.get("object_entry") or guard["object"]])
     for role in b.seats:
         held = b.realm(role)["counters"]
         if not kept:

@@ -12,7 +12,7 @@ at the table). The hand limit is the completion phase's.
 
 from __future__ import annotations
 
-from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import disasters, events, tax
 
@@ -90,8 +90,9 @@ def fresh_actions(b: Board) -> list[str]:
 def draw_counters(b: Board) -> None:
     """Point 6: each seat draws three counters in the round seat order, each an object or
     an action counter by the dice in the proportion left (notes 17). In a game the action
-    counters are this round's hidden deck (:mod:`..counters`): whether a draw is an object
-    or an action is public, which action it is only its drawer reads."""
+    counters are this round's hidden deck (:mod:`..counters`) and the objects the hidden
+    deck of objects (:mod:`..objects`): whether a draw is an object or an action is
+    public, which action or object it is only its drawer reads."""
     supply = b.s["supply"]
     if hand.hidden(b):
         counters.gather(b)
@@ -103,15 +104,13 @@ def draw_counters(b: Board) -> None:
         got = {"action": 0, "object": 0}
         realm = b.realm(role)
         for n in range(1, per_seat + 1):
-            objects, actions = supply["objects"], counters.left(b)
-            if not objects and not actions:
+            free, actions = objects.left(b), counters.left(b)
+            if not free and not actions:
                 break
-            if _choose(b, len(objects), actions,
+            if _choose(b, free, actions,
                        f"counter {n} of {b.name(role)}: object or action "
-                       f"({len(objects)} objects, {actions} actions left)"):
-                item = str(b.pick(list(objects), f"object for {b.name(role)}"))
-                objects.remove(item)
-                realm["objects"].append(item)
+                       f"({free} objects, {actions} actions left)"):
+                objects.deal(b, role, f"object for {b.name(role)}")
                 got["object"] += 1
             else:
                 if hand.hidden(b):
@@ -129,13 +128,9 @@ def draw_counters(b: Board) -> None:
 def return_used_objects(b: Board) -> None:
     """Objects used last round go back to the supply once this round's counters are
     drawn: used in round r, drawable from round r + 2 (notes 17)."""
-    supply = b.s["supply"]
-    used = list(supply.get("used", []))
-    if not used:
-        return
-    supply["objects"].extend(used)
-    supply["used"] = []
-    b.note(f"{len(used)} object(s) used last round go back to the supply", "s2.3.4.reuse")
+    used = objects.return_used(b)
+    if used:
+        b.note(f"{used} object(s) used last round go back to the supply", "s2.3.4.reuse")
 
 
 def prepare(b: Board) -> None:

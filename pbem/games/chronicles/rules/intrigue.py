@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.games.chronicles import hand
+from pbem.games.chronicles import hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
 from pbem.games.chronicles.rules import non_human, rolls
@@ -118,24 +118,36 @@ def _spy_success(b: Board, act: Action) -> None:
         b.note(f"{b.name(role)}'s spy steals a player card from {b.name(victim)}",
                "s8.7.4.steal-card")
     else:
-        obj = _choose_object(b, realm["objects"], act.get("object"))
-        if obj is None:
-            b.note(f"{b.name(victim)} holds no object to steal", "s8.7.4.steal-object")
-            return
-        realm["objects"].remove(obj)
-        b.realm(role)["objects"].append(obj)
-        b.note(f"{b.name(role)}'s spy steals the {b.data.objects[obj].name} from "
-               f"{b.name(victim)}", "s8.7.4.steal-object")
+        steal_object(b, role, victim, act.get("object"))
 
 
-def _choose_object(b: Board, held: list[str], named: str | None) -> str | None:
-    """The kind named if held, else the most valuable (ties: the data's order); objects
-    placed on actions this round are no longer in ``held`` (notes 9)."""
-    if named in held:
-        return named
+def steal_object(b: Board, role: str, victim: str, named: str | None) -> None:
+    """8.7.4 point 1 by mail (notes 62): the kind named, when the victim holds one face
+    up; else, when all her objects are face up, the most valuable (ties: the data's
+    order); else one of hers at random, which the thief alone reads when it was face
+    down. Objects placed on actions this round are no longer held (notes 9)."""
+    held = objects.entries(b, victim)
+    if not held:
+        b.note(f"{b.name(victim)} holds no object to steal", "s8.7.4.steal-object")
+        return
+    shown = [e for e in held if objects.face(b, e) is not None]
+    entry = objects.find(b, victim, named) if isinstance(named, str) else None
+    if entry is None and len(shown) == len(held):
+        entry = _most_valuable(b, shown)
+    if entry is None:
+        entry = objects.steal(b, role, victim)
+    else:
+        objects.give(b, victim, role, entry)
+    obj = objects.face(b, entry)
+    what = f"the {b.data.objects[obj].name}" if obj else "an object, face down"
+    b.note(f"{b.name(role)}'s spy steals {what} from {b.name(victim)}",
+           "s8.7.4.steal-object")
+
+
+def _most_valuable(b: Board, shown: list[str]) -> str:
     order = list(b.data.objects)
-    ranked = sorted(set(held), key=lambda o: (-(b.data.objects[o].value or 0), order.index(o)))
-    return ranked[0] if ranked else None
+    return min(shown, key=lambda e: (-(b.data.objects[str(objects.face(b, e))].value or 0),
+                                     order.index(str(objects.face(b, e)))))
 
 
 # ------------------------------------------------------------------ search

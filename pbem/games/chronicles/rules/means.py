@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import counters
+from pbem.games.chronicles import counters, objects
 from pbem.games.chronicles.board import Board
 
 LOAN_MOST = 6
@@ -86,11 +86,11 @@ class Means:
         raise IllegalAction(f"no {action} action counter is left for this action (name a "
                             "face-down one of yours by its entry)", rule)
 
-    def take_objects(self, objects: list[str], rule: str) -> None:
-        for obj in objects:
-            if self.objects[obj] <= 0:
-                raise IllegalAction(f"no {obj} object is left for this action", rule)
-            self.objects[obj] -= 1
+    def take_objects(self, b: Board, role: str, names: Any, rule: str) -> list[str]:
+        """Spend the objects an order names (an entry of ``role``'s, or the kind of a
+        face-up one, or of one a trade of the order brings); the entries spent (a kind
+        for one still to come). A face-up object must be the kind asked for later."""
+        return objects.take(b, role, names, self.objects, rule)
 
 
 def _int(value: Any) -> int:

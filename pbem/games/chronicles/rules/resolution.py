@@ -155,7 +155,8 @@ def unfired_guards_back(b: Board) -> None:
     """Guards that met nobody cost nothing: the object goes back (notes 4)."""
     for guard in b.this_round.get("guards") or []:
         if not guard.get("fired") and guard.get("object"):
-            b.realm(guard["role"])["objects"].append(guard["object"])
+            b.realm(guard["role"])["objects"].append(guard.pop("object_entry", None)
+                                                     or guard["object"])
             guard.update(object=None, status="done")
 
 

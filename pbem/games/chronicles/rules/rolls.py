@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.games.chronicles import objects
 from pbem.games.chronicles.board import Board
 
 NATURAL_FAIL = "s11.0.natural-fail"
@@ -83,10 +84,11 @@ def give_back(b: Board, answer: dict[str, Any]) -> None:
     """An answer's gold and objects go back to its owner."""
     if answer.get("gold"):
         b.earn(answer["role"], int(answer["gold"]))
-    b.realm(answer["role"])["objects"].extend(answer.get("objects") or [])
+    b.realm(answer["role"])["objects"].extend(objects.placed(answer))
     answer.update(gold=0, objects=[])
+    answer.pop("object_entries", None)
 
 
 def spend(b: Board, answer: dict[str, Any]) -> None:
     """A rolled action's answers are spent: their objects go to the used pile."""
-    b.s["supply"]["used"].extend(answer.get("objects") or [])
+    objects.to_used(b, objects.placed(answer))

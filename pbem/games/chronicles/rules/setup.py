@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.errors import UsageError
-from pbem.games.chronicles import dataset
+from pbem.games.chronicles import dataset, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
 from pbem.games.chronicles.orders import default_orders
@@ -153,13 +153,12 @@ def first_draws(board: Board) -> None:
     if (board.s.get("scenario") or {}).get("objects"):
         board.note("the scenario says who holds the objects: no starting draw", "s3.6")
         return
+    if objects.hidden_objects(board):
+        board.s["supply"]["objects"] = []  # the free objects are the hidden deck
     per_player = int(board.data.rule("objects-at-start"))
     for role in board.round_order():
         for _ in range(per_player):
-            pool = board.s["supply"]["objects"]
-            if not pool:
+            if not objects.left(board):
                 return
-            chosen = board.pick(sorted(pool), f"starting object of {board.name(role)}")
-            pool.remove(chosen)
-            board.realm(role)["objects"].append(chosen)
+            objects.deal(board, role, f"starting object of {board.name(role)}", in_order=True)
             board.note(f"{board.name(role)} draws a starting object", "s3.6")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import counters, hand
+from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.tax import supplies_for_infantry
 
@@ -24,7 +24,7 @@ INFLUENCE_SELLERS = ("ma-teng",)
 """Leaders who may trade Influence (18.0 point 3)."""
 LOAN_RULE = {"gold": "s13.3.borrow-gold", "armies": "s13.4.borrow-armies"}
 HELD = {"cards": "cards", "counters": "counters", "objects": "objects"}
-KEPT = {"cards": hand, "counters": counters}
+KEPT = {"cards": hand, "counters": counters, "objects": objects}
 """The items held as hand entries (hidden in a game): offered by entry, asked for by kind."""
 
 Bundle = dict[str, Any]
@@ -128,13 +128,15 @@ def _check_entry(b: Board, role: str, entry: Any, totals: Bundle) -> None:
         raise IllegalAction(f"{b.name(role)} and {b.name(other)} may not trade at relation "
                             "level 0 or 1", "s7.3.relations")
     give, get = bundle(entry.get("give")), bundle(entry.get("get"))
-    for items in (give, get):
+    for items, holder in ((give, role), (get, None)):
         for obj in items["objects"]:
-            kind = b.data.objects.get(obj)
+            face = objects.face(b, obj)
+            if face is None and holder and obj in objects.entries(b, holder):
+                continue  # face down: checked when the offer is opened
+            kind = b.data.objects.get(face or "")
             if kind is None:
                 raise IllegalAction(f"there is no object {obj!r}", "s7.0.tradables")
-            if not kind.tradable:
-                raise IllegalAction(f"the {kind.name} is never traded", "s2.3.4.princess")
+            _tradable(b, face or obj)
     if give["influence"] and role not in INFLUENCE_SELLERS:
         raise IllegalAction(f"{b.name(role)} may not trade Influence", "s18.3.sell-influence")
     if get["influence"] and other not in INFLUENCE_SELLERS:
@@ -155,6 +157,31 @@ def _check_entry(b: Board, role: str, entry: Any, totals: Bundle) -> None:
         totals[key] += give[key]
     for key in ITEMS:
         totals[key].update(give[key])
+
+
+def _tradable(b: Board, obj: str) -> None:
+    kind = b.data.objects[obj]
+    if not kind.tradable:
+        raise IllegalAction(f"the {kind.name} is never traded", "s2.3.4.princess")
+
+
+def _refuse_untradable(b: Board, role: str, order: dict[str, Any]) -> dict[str, Any]:
+    """An opened order without the trades offering an object never traded (a face-down
+    princess, now face up): each is refused with the rule, and matches nothing."""
+    kept = []
+    for entry in order.get("trades") or []:
+        give = entry.get("give") if isinstance(entry, Mapping) else None
+        items = give.get("objects") if isinstance(give, Mapping) else None
+        try:
+            for obj in items if isinstance(items, list) else []:
+                if isinstance(obj, str) and obj in b.data.objects:
+                    _tradable(b, obj)
+        except IllegalAction as why:
+            b.note(f"{b.name(role)}'s offer to {b.name(entry.get('with'))} is refused: "
+                   f"{why}", why.rule)
+            continue
+        kept.append(entry)
+    return {**order, "trades": kept} if order.get("trades") else order
 
 
 def check_trades(b: Board, role: str, order: Mapping[str, Any]) -> None:
@@ -321,7 +348,7 @@ def take_all(b: Board, orders: Mapping[str, Mapping[str, Any]]) -> None:
             _make_loan(b, role, entry)
     for role in seated:
         _offer(b, role, orders[role])
-    ordered = {r: _named(b, orders[r]) for r in seated}
+    ordered = {r: _refuse_untradable(b, r, _named(b, orders[r])) for r in seated}
     for role, order in ordered.items():
         for entry in order.get("trades") or []:
             b.note(f"{b.name(role)} offers {b.name(entry.get('with'))} "
