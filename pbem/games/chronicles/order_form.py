@@ -168,7 +168,7 @@ def _season_lists(b: Board, role: str, form: _Form) -> list[Param]:
     """The season order's trades, loans, deals, guards and answers, each kind as the position
     offers it (:mod:`.season_form`)."""
     lenders = season_form.loans(b, role)
-    kept = b.s["realms"][role]["objects"].count("guards")
+    kept = len(season_form.guards_held(b, role))
     parts = [
         ("trades", "Trades", season_form.trades(b, role), 0),
         ("loans", "Loans", lenders, len({k.fixed["from"] for k in lenders})),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from pbem.engine import ActionSpec
-from pbem.games.chronicles import counters, form_params, hand
+from pbem.games.chronicles import counters, form_params, hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import ObjectKind
 from pbem.games.chronicles.rules.actions import ANSWERS
@@ -43,14 +43,27 @@ def _kept(params: Iterable[Param | None]) -> tuple[Param, ...]:
     return tuple(p for p in params if p is not None)
 
 
-def _objects(b: Board, held: list[str],
-             keep: Callable[[ObjectKind], bool] | None = None) -> Pairs:
-    """The kinds of object in ``held`` (each once), by name; ``keep`` filters the kinds."""
+def _own_objects(b: Board, role: str,
+                 keep: Callable[[ObjectKind], bool] | None = None) -> Pairs:
+    """``role``'s objects she can read, each by its entry (``objects#3``; a plain id when
+    objects are open); ``keep`` filters the kinds."""
     out: Pairs = []
-    for obj in dict.fromkeys(held):
-        kind = b.data.objects.get(obj)
+    for entry in objects.entries(b, role):
+        name = objects.seen(b, entry, b.known)
+        kind = b.data.objects.get(name) if name else None
         if kind is not None and (keep is None or keep(kind)):
-            out.append((obj, kind.name))
+            out.append((entry, kind.name if entry == kind.id else f"{kind.name} ({entry})"))
+    return out
+
+
+def _face_up_objects(b: Board, role: str,
+                     keep: Callable[[ObjectKind], bool] | None = None) -> Pairs:
+    """The kinds of ``role``'s face-up objects (each once): what another seat may ask for."""
+    out: Pairs = []
+    for name in dict.fromkeys(objects.public(b, role)):
+        kind = b.data.objects.get(name)
+        if kind is not None and (keep is None or keep(kind)):
+            out.append((name, kind.name))
     return out
 
 
@@ -63,7 +76,6 @@ def _tradable(kind: ObjectKind) -> bool:
 
 def trades(b: Board, role: str) -> list[ActionSpec]:
     """One kind of trade entry per seat ``role`` may trade with."""
-    realm = b.realm(role)
     counted = [(e, f"{e} ({seen})" if (seen := counters.seen(b, e, b.known))
                 and seen != e else e) for e in counters.entries(b, role)]
     cards = list(zip(hand.entries(b, role), hand.labels(b, role, b.known), strict=True))
@@ -73,7 +85,7 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
                 b.influence(role) if role in INFLUENCE_SELLERS else 0),
         _set("give.counters", "Give: action counters", counted),
         _set("give.cards", "Give: red cards", cards),
-        _set("give.objects", "Give: objects", _objects(b, realm["objects"], _tradable))]
+        _set("give.objects", "Give: objects", _own_objects(b, role, _tradable))]
     asked = [  # the other's counters and cards are hidden: asked for by kind
         _set("get.counters", "Get: action counters of the kinds",
              [(a, action.name) for a, action in b.data.actions.items()]),
@@ -99,8 +111,7 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
             _amount("get.influence", "Get: Influence",
                     b.influence(other) if other in INFLUENCE_SELLERS else 0),
             *asked,
-            _set("get.objects", "Get: objects",
-                 _objects(b, b.realm(other)["objects"], _tradable)),
+            _set("get.objects", "Get: objects", _face_up_objects(b, other, _tradable)),
             _set("get.captives", "Get back: your generals", taken.get(other, [])),
         ])
         out.append(ActionSpec("trade", f"Trade with {b.name(other)}", "s7.0.tradables",
@@ -186,17 +197,24 @@ def deals(b: Board, role: str) -> list[ActionSpec]:
 def guards(b: Board, role: str, generals: Pairs, territories: Pairs) -> list[ActionSpec]:
     """Guards against envoys (with a general) and against spies, on ``territories`` (the
     seat's), while ``role`` holds the guards object."""
-    if "guards" not in b.realm(role)["objects"] or not territories:
+    held = guards_held(b, role)
+    if not held or not territories:
         return []
     where = _set("territories", "Territories guarded", territories, 1)
+    which = form_params.one("object", "Guards", tuple(held))
     out = [ActionSpec("guard", "Guards against spies", "s8.7.3.owner-guards",
-                      {"object": "guards", "against": "spies"}, _kept([where]))]
+                      {"against": "spies"}, _kept([which, where]))]
     if generals:
         out.insert(0, ActionSpec("guard", "Guards against envoys", "s8.8.2.vs-envoy",
-                                 {"object": "guards", "against": "envoys"},
-                                 _kept([form_params.one("general", "General",
-                                                        tuple(generals)), where])))
+                                 {"against": "envoys"},
+                                 _kept([which, form_params.one("general", "General",
+                                                               tuple(generals)), where])))
     return out
+
+
+def guards_held(b: Board, role: str) -> Pairs:
+    """The guards objects ``role`` holds and can read, by entry."""
+    return _own_objects(b, role, lambda kind: kind.id == "guards")
 
 
 def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
@@ -204,13 +222,14 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
     others = [(who, name) for who, name in leaders if b.is_human(who)]
     if not others:
         return []
-    held = _objects(b, b.realm(role)["objects"], lambda k: k.diplomacy)
+    held = _own_objects(b, role, lambda k: k.diplomacy)
     by = form_params.one("by", "By the leader", ((None, "Whoever acts first"), *others))
     gold = _amount("gold", "Gold", b.gold(role))
     out = []
     for kind, word in (("court", "courting"), ("recruit", "recruiting")):
-        fit = held if kind == "court" else [(o, name) for o, name in held
-                                            if b.data.objects[o].recruit]
+        fit = held if kind == "court" else [
+            (o, name) for o, name in held
+            if b.data.objects[str(objects.seen(b, o, b.known))].recruit]
         if not (gold or fit):
             continue
         params = _kept([by, gold, _set("objects", "Objects", fit)])

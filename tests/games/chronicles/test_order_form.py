@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 from pbem.errors import IllegalAction
-from pbem.games.chronicles import order_form
+from pbem.games.chronicles import hand, objects, order_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import actions, trades
 from pbem.games.chronicles.rules import deals as deals_rules
 from pbem.games.chronicles.rules import muster as muster_rules
+from pbem.hidden import known_to
 from pbem.offers import ActionSpec, Param, entry
 from tests.games.chronicles import kit
+from tests.games.chronicles.test_hidden_objects import _opened as hidden_objects_game
 
 
 def stocked() -> dict[str, Any]:
@@ -163,3 +165,38 @@ def test_battle_plans_name_any_area_in_the_season_and_the_battles_in_a_muster() 
     assert "plans" not in lists(b, number=2)  # no battle waits
     state["round"]["battles"].append({"area": "xia-pi", "status": "pending"})
     assert options(lists(kit.board(state), number=2)["plans"].items[0], "area") == ["xia-pi"]
+
+
+
+def _holding_guards() -> tuple[dict[str, Any], str]:
+    """A new game with hidden objects whose first seat was dealt the guards, and she."""
+    for seed in range(60):
+        state, _dice, _log = hidden_objects_game(seed)
+        for role in state["realms"]:
+            mine = known_to(state, role)
+            if any(hand.kind(mine.get(e, "")) == "guards"
+                   for e in state["realms"][role]["objects"]):
+                return state, role
+    raise AssertionError("no seat was dealt the guards in 60 games")
+
+
+def test_with_hidden_objects_the_form_offers_ones_own_by_entry_and_no_one_elses() -> None:
+    """In a game whose objects are hidden, a seat's form offers her own objects by their
+    entries (named as she reads them), asks another seat only for his face-up objects
+    (none yet), and sets guards by the entry of the guards she holds; the entries filled
+    in are orders the rules take."""
+    state, role = _holding_guards()
+    b = Board(state, known=known_to(state, role))
+    own = state["realms"][role]["objects"]
+    trade = lists(b, role)["trades"].items[0]
+    offered = options(trade, "give.objects")
+    assert offered == [e for e in own if e.startswith(f"{objects.DECK}#")] and offered
+    assert "get.objects" not in [p.name for p in trade.params]  # all face down
+    guard = kind(lists(b, role)["guards"], "Guards against spies")
+    (entry_of_guards,) = options(guard, "object")
+    assert entry_of_guards in own and entry_of_guards.startswith(f"{objects.DECK}#")
+    where = options(guard, "territories")[0]
+    made = entry(guard, {"object": entry_of_guards, "territories": [where]})
+    assert made == {"against": "spies", "object": entry_of_guards, "territories": [where]}
+    assert objects.named(b, role, {"guards": [made]}) == [entry_of_guards]
+    actions.check_actions(b, role, {"guards": [made]})
