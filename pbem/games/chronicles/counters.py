@@ -23,19 +23,19 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
-from pbem.games.chronicles.hand import COPY, OPEN, hidden, kind
+from pbem.games.chronicles.hand import hidden
+from pbem.games.chronicles.held import OPEN, Holding, copies, given_in_trades
 
 DECKS = ("actions-odd", "actions-even")
 DEALT = "dealt"  # supply.dealt: the handles dealt from this round's deck, in a game
 
 
+COUNTERS = Holding("counters", lambda data: data.actions)
+
+
 def action_deck(data: ChroniclesData) -> list[str]:
     """Every action counter of the data set, one unique name per copy."""
-    out = []
-    for action in data.actions.values():
-        out += [action.id] if action.count == 1 else \
-            [f"{action.id}{COPY}{n}" for n in range(1, action.count + 1)]
-    return out
+    return copies((action.id, action.count) for action in data.actions.values())
 
 
 def deck_of(round_number: int) -> str:
@@ -43,45 +43,12 @@ def deck_of(round_number: int) -> str:
     return DECKS[0] if round_number % 2 else DECKS[1]
 
 
-def entries(b: Board, role: str) -> list[str]:
-    return b.realm(role)["counters"]  # type: ignore[no-any-return]
-
-
-def face(b: Board, entry: str) -> str | None:
-    """The action of a counter everyone may read (``None``: face down)."""
-    counter = b.s.get(OPEN, {}).get(entry)
-    if counter is not None:
-        return kind(counter)
-    return entry if entry in b.data.actions else None
-
-
-def seen(b: Board, entry: str, known: Mapping[str, str]) -> str | None:
-    """The action of a counter as a viewer who knows ``known`` may read it."""
-    counter = face(b, entry)
-    if counter is None and entry in known:
-        return kind(known[entry])
-    return counter
-
-
-def turn_up(b: Board, role: str, entry: str) -> str:
-    """Turn ``role``'s counter face up (he shows it) and return its action."""
-    counter = face(b, entry)
-    if counter is not None:
-        return counter
-    shown = str(b.secrets.reveal(entry))
-    b.s.setdefault(OPEN, {})[entry] = shown
-    return kind(shown)
-
-
-def public(b: Board, role: str) -> list[str]:
-    """The actions of ``role``'s counters everyone may read."""
-    return [c for c in (face(b, e) for e in entries(b, role)) if c is not None]
-
-
-def find(b: Board, role: str, action: str, taken: Any = ()) -> str | None:
-    """The oldest face-up counter of ``role``'s that is ``action`` (not in ``taken``)."""
-    return next((e for e in entries(b, role) if face(b, e) == action and e not in taken),
-                None)
+entries = COUNTERS.entries
+face = COUNTERS.face
+seen = COUNTERS.seen
+turn_up = COUNTERS.turn_up
+public = COUNTERS.public
+find = COUNTERS.find
 
 
 def give(b: Board, giver: str, taker: str, entry: str) -> None:
@@ -137,8 +104,7 @@ def view(b: Board, role: str, viewer: str | None,
          known: Mapping[str, str]) -> list[dict[str, Any]]:
     """``role``'s counters as ``viewer`` may see them: each entry, and its action when he
     may read it (``None``: face down)."""
-    return [{"entry": e, "action": seen(b, e, known) if role == viewer else face(b, e)}
-            for e in entries(b, role)]
+    return COUNTERS.listed(b, role, viewer, known, "action")
 
 
 def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
@@ -148,15 +114,4 @@ def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
     acts = order.get("actions")
     for act in acts if isinstance(acts, list) else []:
         found.append(act.get("entry") if isinstance(act, Mapping) else None)
-    trades = order.get("trades")
-    for trade in trades if isinstance(trades, list) else []:
-        part = trade.get("give") if isinstance(trade, Mapping) else None
-        items = part.get("counters") if isinstance(part, Mapping) else None
-        found += items if isinstance(items, list) else []
-    held = entries(b, role)
-    out: list[str] = []
-    for entry in found:
-        if isinstance(entry, str) and entry in held and face(b, entry) is None \
-                and entry not in out:
-            out.append(entry)
-    return out
+    return COUNTERS.face_down_among(b, role, [*found, *given_in_trades(order, "counters")])

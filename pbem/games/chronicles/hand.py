@@ -19,25 +19,18 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
+from pbem.games.chronicles.held import COPY as COPY
+from pbem.games.chronicles.held import OPEN, Holding, copies, given_in_trades
+from pbem.games.chronicles.held import kind as kind
 
 DECK = "red"
 PILE = "red-discard"
-OPEN = "open_cards"
-COPY = ":"
+CARDS = Holding("cards", lambda data: data.stratagems)
 
 
 def red_deck(data: ChroniclesData) -> list[str]:
     """Every red card of the data set, one unique name per copy."""
-    out = []
-    for card in data.stratagems.values():
-        out += [card.id] if card.copies == 1 else \
-            [f"{card.id}{COPY}{n}" for n in range(1, card.copies + 1)]
-    return out
-
-
-def kind(card: str) -> str:
-    """The stratagem a deck card (or a plain id) is."""
-    return card.split(COPY)[0]
+    return copies((card.id, card.copies) for card in data.stratagems.values())
 
 
 def hidden(b: Board) -> bool:
@@ -45,44 +38,12 @@ def hidden(b: Board) -> bool:
     return "secrets" in b.s
 
 
-def entries(b: Board, role: str) -> list[str]:
-    return b.realm(role)["cards"]  # type: ignore[no-any-return]
-
-
-def face(b: Board, entry: str) -> str | None:
-    """The stratagem of a hand entry everyone may read (``None``: face down)."""
-    card = b.s.get(OPEN, {}).get(entry)
-    if card is not None:
-        return kind(card)
-    return entry if entry in b.data.stratagems else None
-
-
-def seen(b: Board, entry: str, known: Mapping[str, str]) -> str | None:
-    """The stratagem of a hand entry as a viewer who knows ``known`` may read it."""
-    card = face(b, entry)
-    if card is None and entry in known:
-        return kind(known[entry])
-    return card
-
-
-def turn_up(b: Board, role: str, entry: str) -> str:
-    """Turn ``role``'s hand entry face up (he shows it) and return its stratagem."""
-    card = face(b, entry)
-    if card is not None:
-        return card
-    shown = str(b.secrets.reveal(entry))
-    b.s.setdefault(OPEN, {})[entry] = shown
-    return kind(shown)
-
-
-def public(b: Board, role: str) -> list[str]:
-    """The stratagems of ``role``'s hand that everyone may read, oldest first."""
-    return [c for c in (face(b, e) for e in entries(b, role)) if c is not None]
-
-
-def find(b: Board, role: str, card: str) -> str | None:
-    """The oldest face-up entry of ``role``'s hand that is stratagem ``card``."""
-    return next((e for e in entries(b, role) if face(b, e) == card), None)
+entries = CARDS.entries
+face = CARDS.face
+seen = CARDS.seen
+turn_up = CARDS.turn_up
+public = CARDS.public
+find = CARDS.find
 
 
 def _drop(b: Board, role: str, entry: str) -> None:
@@ -220,19 +181,9 @@ def labels(b: Board, role: str, known: Mapping[str, str]) -> list[str]:
 def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
     """The face-down entries of ``role``'s hand that an order names (its plans' cards, the
     cards its trades offer): they turn face up when it is opened (notes 3)."""
-    found: list[str] = []
+    found: list[Any] = []
     for plan in order.get("plans") or [] if isinstance(order.get("plans"), list) else []:
         cards = plan.get("cards") if isinstance(plan, Mapping) else None
         for item in cards if isinstance(cards, list) else []:
             found.append(item.get("card") if isinstance(item, Mapping) else None)
-    for trade in order.get("trades") or [] if isinstance(order.get("trades"), list) else []:
-        give = trade.get("give") if isinstance(trade, Mapping) else None
-        cards = give.get("cards") if isinstance(give, Mapping) else None
-        found += cards if isinstance(cards, list) else []
-    held = entries(b, role)
-    out: list[str] = []
-    for entry in found:
-        if isinstance(entry, str) and entry in held and face(b, entry) is None \
-                and entry not in out:
-            out.append(entry)
-    return out
+    return CARDS.face_down_among(b, role, [*found, *given_in_trades(order, "cards")])

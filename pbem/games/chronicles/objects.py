@@ -22,22 +22,21 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
-from pbem.games.chronicles.hand import COPY, OPEN, hidden, kind
+from pbem.games.chronicles.hand import hidden
+from pbem.games.chronicles.held import OPEN, Holding, copies, given_in_trades
 from pbem.hidden import SECRETS_KEY
 
 DECK = "objects"
 PILE = "objects-used"
 
 
+OBJECTS = Holding("objects", lambda data: data.objects)
+
+
 def object_deck(data: ChroniclesData, keepers: Sequence[str]) -> list[str]:
     """The free objects (none a non-human in ``keepers`` starts with), one name each."""
-    out = []
-    for obj in data.objects.values():
-        if obj.starts_with in keepers:
-            continue
-        out += [obj.id] if obj.count == 1 else \
-            [f"{obj.id}{COPY}{n}" for n in range(1, obj.count + 1)]
-    return out
+    return copies((obj.id, obj.count) for obj in data.objects.values()
+                  if obj.starts_with not in keepers)
 
 
 def hidden_objects(b: Board) -> bool:
@@ -48,44 +47,12 @@ def hidden_objects(b: Board) -> bool:
         and DECK in (b.s[SECRETS_KEY].get("decks") or {})
 
 
-def entries(b: Board, role: str) -> list[str]:
-    return b.realm(role)["objects"]  # type: ignore[no-any-return]
-
-
-def face(b: Board, entry: str) -> str | None:
-    """The kind of an object everyone may read (``None``: face down)."""
-    obj = b.s.get(OPEN, {}).get(entry)
-    if obj is not None:
-        return kind(obj)
-    return entry if entry in b.data.objects else None
-
-
-def seen(b: Board, entry: str, known: Mapping[str, str]) -> str | None:
-    """The kind of an object as a viewer who knows ``known`` may read it."""
-    obj = face(b, entry)
-    if obj is None and entry in known:
-        return kind(known[entry])
-    return obj
-
-
-def turn_up(b: Board, role: str, entry: str) -> str:
-    """Turn ``role``'s object face up (she shows it) and return its kind."""
-    obj = face(b, entry)
-    if obj is not None:
-        return obj
-    shown = str(b.secrets.reveal(entry))
-    b.s.setdefault(OPEN, {})[entry] = shown
-    return kind(shown)
-
-
-def public(b: Board, role: str) -> list[str]:
-    """The kinds of ``role``'s objects everyone may read."""
-    return [o for o in (face(b, e) for e in entries(b, role)) if o is not None]
-
-
-def find(b: Board, role: str, obj: str, taken: Any = ()) -> str | None:
-    """The oldest face-up object of ``role``'s of kind ``obj`` (not in ``taken``)."""
-    return next((e for e in entries(b, role) if face(b, e) == obj and e not in taken), None)
+entries = OBJECTS.entries
+face = OBJECTS.face
+seen = OBJECTS.seen
+turn_up = OBJECTS.turn_up
+public = OBJECTS.public
+find = OBJECTS.find
 
 
 def give(b: Board, giver: str, taker: str, entry: str) -> None:
@@ -198,8 +165,7 @@ def view(b: Board, role: str, viewer: str | None,
          known: Mapping[str, str]) -> list[dict[str, Any]]:
     """``role``'s objects as ``viewer`` may see them: each entry, and its kind when she
     may read it (``None``: face down)."""
-    return [{"entry": e, "object": seen(b, e, known) if role == viewer else face(b, e)}
-            for e in entries(b, role)]
+    return OBJECTS.listed(b, role, viewer, known, "object")
 
 
 def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
@@ -215,15 +181,4 @@ def named(b: Board, role: str, order: Mapping[str, Any]) -> list[str]:
     guards = order.get("guards")
     for guard in guards if isinstance(guards, list) else []:
         found.append(guard.get("object") if isinstance(guard, Mapping) else None)
-    trades = order.get("trades")
-    for trade in trades if isinstance(trades, list) else []:
-        part = trade.get("give") if isinstance(trade, Mapping) else None
-        items = part.get("objects") if isinstance(part, Mapping) else None
-        found += items if isinstance(items, list) else []
-    held = entries(b, role)
-    out: list[str] = []
-    for entry in found:
-        if isinstance(entry, str) and entry in held and face(b, entry) is None \
-                and entry not in out:
-            out.append(entry)
-    return out
+    return OBJECTS.face_down_among(b, role, [*found, *given_in_trades(order, "objects")])
