@@ -132,8 +132,8 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
 def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """In tmux: `pbem play` on the same hot-seat game, the season orders' form opened by
-    its number, a land counter added with its defaults, the order given, signed and
-    handed over."""
+    its number, a land counter added with its defaults, a trade with Sun Ce added (2 gold
+    typed, the other counter ticked), the order given, signed and handed over."""
     home = tmp_path / "home"
     config, data = home / "config", home / "data"
     monkeypatch.setenv("PBEM_CONFIG_DIR", str(config))
@@ -165,6 +165,19 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.press("C-s")
         listed = term.wait_for(lambda s: "Action counters 1: Develop land: Cao Cao" in s)
         assert "Add: Trades" in listed and "Give the order" in listed
+        term.press("3")  # Add: Trades
+        kinds = term.wait_for(lambda s: "Trade with Sun Ce" in s)
+        if "Give: gold" not in kinds:
+            term.press("1")  # the first seat to trade with
+        term.wait_for(lambda s: "Give: gold" in s)
+        term.press("BSpace")
+        term.press("2")
+        term.press("Tab")
+        term.press("2")  # Give: action counters, the second ticked (the first is placed)
+        term.press("C-s")
+        listed = term.wait_for(lambda s: "Trades 1: Trade with Sun Ce" in s)
+        assert "Trade with Sun Ce: give gold 2, give counters actions-odd#2" in listed, listed
+        assert "Action counters 1: Develop land" in listed
         term.press("C-s")
         signing = term.wait_for(lambda s: "Write and sign" in s)
         assert "seals an answer" in signing, signing
