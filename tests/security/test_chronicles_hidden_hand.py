@@ -7,60 +7,34 @@ names a card its holder has not shown."""
 from __future__ import annotations
 
 import copy
-import functools
 import itertools
 import json
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from pbem import chain, games, savefile
-from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards import model
 from pbem.savefile import SaveFile
-from pbem.signing import PrivateKey
-from tests.golden_replay import recorded, sample_players
 from tests.hidden.kit import known
-from tests.security.kit import resign
+from tests.security.chronicles_golden import (
+    face_down_elsewhere,
+    game,
+    refused,
+    target,
+)
 
 KIND = "chronicles-of-the-three-kingdoms"
 
 
-@functools.cache
-def _game() -> tuple[tuple[SaveFile, ...], dict[str, PrivateKey]]:
-    saves = recorded("golden-chronicles", "make-golden-chronicles")
-    players = sample_players("golden-chronicles", saves[0])
-    return tuple(saves), {role: person.key for role, person in players.items()}
+HOLDING = "cards"
+_game = game
+_refused = refused
 
 
 def _face_down_elsewhere(save: SaveFile, writer: str) -> list[tuple[str, str]]:
-    """(handle, holder) of the red cards held face down in ``save`` by a seat other than
-    ``writer``."""
-    data = model.of(save.state)
-    return [(h, str(e["holder"])) for h, e in data["cards"].items()
-            if e["face"] is None and e["holder"] not in (None, writer)
-            and h in save.state["realms"][e["holder"]]["cards"]]
+    return face_down_elsewhere(save, writer, HOLDING)
 
 
 def _target() -> tuple[SaveFile, SaveFile, str, str]:
-    """A save written by a seat (a decision of hers), with a card face down in another
-    hand: (previous save, save, the handle, its holder)."""
-    saves, _ = _game()
-    for prev, save in itertools.pairwise(saves):
-        if save.actions and save.actions[0].get("do") in ("seal", "season", "unseal"):
-            found = _face_down_elsewhere(save, save.writer)
-            if found:
-                return prev, save, *found[0]
-    raise AssertionError("the golden game holds no card face down in another hand")
-
-
-def _refused(prev: SaveFile, save: SaveFile, key: PrivateKey,
-             change: Callable[[dict[str, Any]], None]) -> str:
-    forged = savefile.parse(resign(save, key, change), "forged")
-    with pytest.raises((ChainError, IllegalAction)) as info:
-        chain.check_next(games.get(KIND), prev, forged)
-    return str(info.value)
+    return target(HOLDING)
 
 
 def test_a_seat_cannot_move_another_players_red_card_into_her_hand() -> None:

@@ -8,76 +8,50 @@ names an object its holder has not shown."""
 from __future__ import annotations
 
 import copy
-import functools
-import itertools
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from pbem import chain, games, savefile
-from pbem.errors import ChainError, IllegalAction
 from pbem.games.chronicles import objects
 from pbem.hidden_cards import model
 from pbem.savefile import SaveFile
-from pbem.signing import PrivateKey
-from tests.golden_replay import recorded, sample_players
 from tests.hidden.kit import known
-from tests.security.kit import resign
+from tests.security.chronicles_golden import (
+    face_down_elsewhere,
+    game,
+    openings,
+    refused,
+    target,
+)
 
 KIND = "chronicles-of-the-three-kingdoms"
 RULE = "chronicles:s3.10.hidden"
 
 
-@functools.cache
-def _game() -> tuple[tuple[SaveFile, ...], dict[str, PrivateKey]]:
-    saves = recorded("golden-chronicles", "make-golden-chronicles")
-    players = sample_players("golden-chronicles", saves[0])
-    return tuple(saves), {role: person.key for role, person in players.items()}
+HOLDING = "objects"
+_game = game
+_refused = refused
+
+
+def _face_down_elsewhere(save: SaveFile, writer: str) -> list[tuple[str, str]]:
+    return face_down_elsewhere(save, writer, HOLDING)
+
+
+def _target() -> tuple[SaveFile, SaveFile, str, str]:
+    return target(HOLDING)
 
 
 def _is_object(handle: str) -> bool:
     return handle.split("#")[0] == objects.DECK
 
 
-def _face_down_elsewhere(save: SaveFile, writer: str) -> list[tuple[str, str]]:
-    """(handle, holder) of the objects held face down in ``save`` by another seat."""
-    data = model.of(save.state)
-    return [(h, str(e["holder"])) for h, e in data["cards"].items()
-            if e["face"] is None and e["holder"] not in (None, writer)
-            and h in save.state["realms"][e["holder"]]["objects"]]
-
-
-def _target() -> tuple[SaveFile, SaveFile, str, str]:
-    """A save written by a seat (a decision of hers), with an object face down in another
-    hand: (previous save, save, the handle, its holder)."""
-    saves, _ = _game()
-    for prev, save in itertools.pairwise(saves):
-        if save.actions and save.actions[0].get("do") in ("seal", "season", "unseal"):
-            found = _face_down_elsewhere(save, save.writer)
-            if found:
-                return prev, save, *found[0]
-    raise AssertionError("the golden game holds no object face down in another hand")
-
-
-def _refused(prev: SaveFile, save: SaveFile, key: PrivateKey,
-             change: Callable[[dict[str, Any]], None]) -> str:
-    forged = savefile.parse(resign(save, key, change), "forged")
-    with pytest.raises((ChainError, IllegalAction)) as info:
-        chain.check_next(games.get(KIND), prev, forged)
-    return str(info.value)
-
-
 def _opening() -> tuple[SaveFile, SaveFile, str]:
     """A save whose opening shows one of its writer's own objects, and that object."""
-    saves, _ = _game()
-    for prev, save in itertools.pairwise(saves):
-        for action in save.actions:
-            mine = [h for h in action.get("reveals") or {} if _is_object(h)]
-            if mine and _face_down_elsewhere(prev, save.writer):
-                return prev, save, mine[0]
-    raise AssertionError("no opening of the golden game shows an object")
+    found = next(openings(HOLDING, _is_object), None)
+    assert found is not None, "no opening of the golden game shows an object"
+    prev, save, _action, handle = found
+    return prev, save, handle
 
 
 @pytest.mark.rule(RULE)

@@ -59,35 +59,33 @@ def card_lines(b: Board, role: str, viewer: str | None) -> list[str]:
 def counter_lines(b: Board, role: str, viewer: str | None) -> list[str]:
     """``role``'s action counters as ``viewer`` may read them: his own by action and entry,
     another's face-up ones by action and the rest as a number."""
-    shown, down = [], 0
-    for item in counters.view(b, role, viewer, b.known):
-        entry, action = item["entry"], item["action"]
-        if action is not None:
-            name = b.data.actions[action].name
-            shown.append(name if entry == action else f"{name} ({entry})")
-        elif role == viewer:
-            shown.append(f"{entry} (not readable yet)")
-        else:
-            down += 1
-    shown += [f"{down} face down"] if down else []
-    return [f"  action counters: {', '.join(shown)}"] if shown else []
+    return _held_lines("action counters", counters.view(b, role, viewer, b.known), "action",
+                       b.data.actions, role == viewer)
 
 
 def object_lines(b: Board, role: str, viewer: str | None) -> list[str]:
     """``role``'s objects as ``viewer`` may read them: her own by name and entry, another's
     face-up ones by name and the rest as a number."""
+    return _held_lines("objects", objects.view(b, role, viewer, b.known), "object",
+                       b.data.objects, role == viewer)
+
+
+def _held_lines(label: str, items: list[dict[str, Any]], word: str,
+                records: Mapping[str, Any], own: bool) -> list[str]:
+    """One line of what a realm holds: each entry read by its name (and entry), one of
+    the viewer's own not readable yet as such, the others' face-down ones as a number."""
     shown, down = [], 0
-    for item in objects.view(b, role, viewer, b.known):
-        entry, obj = item["entry"], item["object"]
-        if obj is not None:
-            name = b.data.objects[obj].name
-            shown.append(name if entry == obj else f"{name} ({entry})")
-        elif role == viewer:
+    for item in items:
+        entry, held = item["entry"], item[word]
+        if held is not None:
+            name = records[held].name
+            shown.append(name if entry == held else f"{name} ({entry})")
+        elif own:
             shown.append(f"{entry} (not readable yet)")
         else:
             down += 1
     shown += [f"{down} face down"] if down else []
-    return [f"  objects: {', '.join(shown)}"] if shown else []
+    return [f"  {label}: {', '.join(shown)}"] if shown else []
 
 
 def realm_lines(b: Board, role: str) -> list[str]:
