@@ -15,7 +15,6 @@ from pbem import (
     answers_ahead,
     drafts,
     gamedata,
-    gameplay,
     identity,
     keeping,
     plans,
@@ -26,6 +25,7 @@ from pbem import (
     verification,
     witness_answers,
 )
+from pbem.cli import turn_view
 from pbem.cli.common import (
     AsName,
     KeyPath,
@@ -39,9 +39,9 @@ from pbem.cli.common import (
     say,
 )
 from pbem.cli.root import PLAY, app
+from pbem.cli.turn_view import local_for
 from pbem.errors import FormatError, IllegalAction, NotYourTurn, UsageError
 from pbem.ledger import Ledger
-from pbem.signing import PublicKey
 
 
 def _load_actions(path: Path) -> list[dict[str, Any]]:
@@ -65,10 +65,6 @@ def _load_actions(path: Path) -> list[dict[str, Any]]:
         if not isinstance(action, dict) or not isinstance(action.get("do"), str):
             raise FormatError(f"actions[{index}] must be a mapping with 'do: VERB'", str(path))
     return data
-
-
-def local_for(save: savefile.SaveFile, role: str) -> identity.LocalIdentity | None:
-    return identity.find_local(PublicKey.from_line(save.player(role)["key"]))
 
 
 @dataclass
@@ -182,43 +178,6 @@ def _report(turn: Turn, paths: list[Path]) -> None:
         say(f"Waiting: {turn.waiting}")
 
 
-def _position(module: Any, composer: session.Composer | None,
-              last: savefile.SaveFile | None) -> dict[str, Any]:
-    """The exact position after the actions, as ``pbem show --json`` gives it to the player
-    composing (or, when every save is signed, to the writer of the last one): their own
-    hidden cards named."""
-    if composer is not None:
-        state, due = composer.state, composer.due()
-        pending, log = composer.pending, composer.log_lines()
-        role: str | None = composer.role
-        known = composer.known()
-        prompt = composer.prompt(known)
-    else:
-        assert last is not None
-        state, due, pending, log = last.state, last.due, last.pending, last.doc["log"]
-        prompt = None
-        role = last.writer
-        local = local_for(last, role)
-        known = gameplay.viewer_knowledge(last.doc, state, role,
-                                          local.key if local else None)
-    return {"viewer": role, "view": gameplay.view(module, state, role, known), "due": due,
-            "pending": pending, "prompt": prompt.to_dict() if prompt else None,
-            "outcome": gameplay.outcome(module, state), "log": log}
-
-
-def stand_in_dice(saves: list[savefile.SaveFile]) -> list[bool]:
-    """For each save of a dry run, whether its dice (and what they decide) are stand-ins:
-    witnessed dice answer a request keyed by its save's hash, and a request signed only for
-    the dry run has a hash its real save will not share, so from the first such request on
-    the real rolls differ."""
-    out, after_request = [], False
-    for save in saves:
-        out.append(after_request)
-        if save.pending is not None and save.dice_mode == "witnessed":
-            after_request = True
-    return out
-
-
 @app.command(rich_help_panel=PLAY, epilog=(
     "Example: [bold]pbem apply 7f3c2a91-0012-white.pbem.yaml turn.yaml[/bold]\n\n"
     "turn.yaml is a YAML list of actions from the ones pbem show SAVE offers, such as:\n\n"
@@ -320,7 +279,7 @@ def apply(
         raise UsageError("--then plans what follows a signed save, but your turn goes on: "
                          "nothing written", str(then))
     if dry_run:
-        _dry_run(module, turn, as_json)
+        turn_view.dry_run(module, turn.saves, turn.open, as_json)
         return
     folder = (output.parent if output is not None else save_path.parent)
     paths = [folder / savefile.file_name(s.game_id, s.sequence, s.writer) for s in turn.saves]
@@ -333,8 +292,8 @@ def apply(
         plans.store(mine[-1] if mine else turn.saves[-1], planned, str(then))
     if as_json:
         print_json({"wrote": [str(p) for p in paths], "draft": draft_note,
-                    "position": _position(module, turn.open, turn.saves[-1] if turn.saves
-                                          else prev)})
+                    "position": turn_view.position(
+                        module, turn.open, turn.saves[-1] if turn.saves else prev)})
         return
     say(checked.line)
     if prev.table_dice:
@@ -444,28 +403,3 @@ def _keep_draft(turn: Turn, prev: savefile.SaveFile, save_path: Path, paths: lis
     drafts.write(target, composer.prev.sha256, composer.role, composer.actions,
                  notes=composer.notes)
     return str(target)
-
-
-def _dry_run(module: Any, turn: Turn, as_json: bool) -> None:
-    last = turn.saves[-1] if turn.saves else None
-    stand_ins = stand_in_dice(turn.saves)
-    if as_json:
-        print_json({"saves": [{"sequence": s.sequence, "writer": s.writer, "due": s.due,
-                               "pending": s.pending, "stand_in_dice": stand_in,
-                               "log": s.doc["log"]}
-                              for s, stand_in in zip(turn.saves, stand_ins, strict=True)],
-                    "stand_in_dice": any(stand_ins),
-                    "position": _position(module, turn.open, last)})
-        return
-    say("Dry run: nothing signed or written.")
-    for save, stand_in in zip(turn.saves, stand_ins, strict=True):
-        say(f"save {save.sequence} by {save.writer}:"
-            + (" (stand-in dice: the real rolls will differ)" if stand_in else ""))
-        for line in save.doc["log"]:
-            say(f"  {line}")
-    if turn.open is not None:
-        for line in turn.open.log_lines():
-            say(f"  {line}")
-        prompt = turn.open.prompt()
-        if prompt:
-            say(f"Now: {prompt.text}")

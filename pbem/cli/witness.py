@@ -11,7 +11,7 @@ import typer
 from pbem import answering, atomic, keeping, savefile, store, verification, witness_answers
 from pbem.cli.common import AsName, KeyPath, explicit_identity, guarded, me, say
 from pbem.cli.root import PLAY, app
-from pbem.cli.turn import local_for
+from pbem.cli.turn_view import local_for
 from pbem.errors import IllegalAction, NotYourTurn, UsageError
 from pbem.ledger import Ledger
 
