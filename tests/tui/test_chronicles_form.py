@@ -170,10 +170,12 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         if "Give: gold" not in kinds:
             term.press("1")  # the first seat to trade with
         term.wait_for(lambda s: "Give: gold" in s)
+        term.steady()  # (the first field takes the keys once it has the focus)
         term.press("BSpace")
         term.press("2")
         term.press("Tab")
         term.press("2")  # Give: action counters, the second ticked (the first is placed)
+        term.wait_for(lambda s: "[x] actions-odd#2" in s)
         term.press("C-s")
         listed = term.wait_for(lambda s: "Trades 1: Trade with Sun Ce" in s)
         assert "Trade with Sun Ce: give gold 2, give counters actions-odd#2" in listed, listed
