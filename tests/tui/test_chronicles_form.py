@@ -52,6 +52,15 @@ def _rows(app: Any) -> list[str]:
         else []
 
 
+async def _given_and_refused(app: Any, pilot: Any) -> dict[str, Any]:
+    """Give the order (Ctrl+S) and wait for the form to come back refused: its error, its
+    rows, and the actions the turn holds then."""
+    await pilot.press("ctrl+s")
+    await settle(pilot, lambda: isinstance(app.screen, FormMenu) and app.screen.error)
+    return {"error": app.screen.error, "rows": _rows(app),
+            "actions": [a["do"] for a in app.turn.composer.actions]}
+
+
 def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> None:
     app = make_app(_fixed_game(tmp_path))
     seen: dict[str, Any] = {}
@@ -117,11 +126,7 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
                 await pilot.press("ctrl+s")
                 await settle(pilot, lambda n=count: isinstance(app.screen, FormMenu)
                              and f"Action counters {n}" in " ".join(_rows(app)))
-            await pilot.press("ctrl+s")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu) and app.screen.error)
-            seen["error"] = app.screen.error
-            seen["rows"] = _rows(app)
-            seen["actions"] = [a["do"] for a in app.turn.composer.actions]
+            seen.update(await _given_and_refused(app, pilot))
 
     asyncio.run(run())
     assert seen["error"].endswith("(s8.0.general-required)"), seen["error"]
@@ -254,11 +259,7 @@ def test_a_refused_trade_comes_back_to_the_form_with_its_rule(tmp_path: Path) ->
             await settle(pilot, lambda: isinstance(app.screen, FormMenu))
             for count in (1, 2):
                 await _trade(app, pilot, "0", count)
-            await pilot.press("ctrl+s")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu) and app.screen.error)
-            seen["error"] = app.screen.error
-            seen["rows"] = _rows(app)
-            seen["actions"] = [a["do"] for a in app.turn.composer.actions]
+            seen.update(await _given_and_refused(app, pilot))
 
     asyncio.run(run())
     assert seen["error"].endswith("(s7.0.tradables)"), seen["error"]
