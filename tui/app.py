@@ -287,9 +287,9 @@ class TableApp(Painter, TurnFlow, Handing, Planning, Forms, Reviewing, Claiming,
 
     @on(OptionList.OptionHighlighted, "#actions")
     def _highlighted(self) -> None:
-        if self.layout.kind == "map":
-            self.query_one(MapView).show(self.current_view(), self.selected, self._marked(),
-                                         self.lang)
+        maps = self.query(MapView)  # (none while the layout is being built again)
+        if self.layout.kind == "map" and maps:
+            maps.first().show(self.current_view(), self.selected, self._marked(), self.lang)
         self._show_rules(self.current_prompt())
 
     @on(OptionList.OptionSelected, "#actions")
