@@ -16,6 +16,7 @@ from pbem import (
     gamedata,
     gameplay,
     games,
+    inner_seals,
     passes_ahead,
     saving,
     sealed_orders,
@@ -315,6 +316,9 @@ class Composer(AnswersAhead):
                 self.state, asked, self.role):  # given again (a draft): its own answer
             assert asked is not None
             action = sealed_orders.reopen(self.state, asked, action, self.keys())
+        if self._between_homes() and (inner_seals.INNER in action
+                                      or inner_seals.OPENED in action):
+            action = inner_seals.unwrap(action, self.keys())  # given again, as sent
         if action["do"] in chain.ENGINE_VERBS:
             raise IllegalAction(f"'{action['do']}' is done by pbem itself")
         prompt = self.prompt()
@@ -349,10 +353,18 @@ class Composer(AnswersAhead):
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
         seat = self._seat()
-        if sealed_orders.must_seal(self.state, asked, self.role) \
-                and body["do"] in {spec.verb for spec in prompt.actions}:
-            assert asked is not None
+        sealing_now = sealed_orders.must_seal(self.state, asked, self.role) \
+            and body["do"] in {spec.verb for spec in prompt.actions}
+        inner = self._between_homes() and inner_seals.concerns(asked, body)
+        if inner:
+            body = inner_seals.with_openings(self.state, asked, self.role, body, self.keys())
+        if sealing_now or inner:
             gameplay.trial(self.module, self.state, self.role, body, seat)
+        if inner:
+            body = inner_seals.wrap(self.module, self.state, asked, self.role, body,
+                                    self.keys())
+        if sealing_now:
+            assert asked is not None
             body = sealed_orders.seal(self.state, asked, body, self.keys())
         try:
             if seat is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem import dice as dicemod
-from pbem import gameplay, passes_ahead, sealed_orders
+from pbem import gameplay, inner_seals, passes_ahead, sealed_orders
 from pbem.engine import Action, GameModule, Log, Prompt, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedWitness, PbemError
 from pbem.hidden import Known
@@ -43,6 +43,11 @@ class AnswersAhead:
         def keys(self) -> Any: ...
         def _seat(self) -> Any: ...
         def _record(self, action: Action, before: int) -> Action: ...
+
+    def _between_homes(self) -> bool:
+        """Whether this game's sealed questions are answered sealed (and parts sealed
+        inside answers are sealed by this player's pbem)."""
+        return self.module.seals_inside and sealed_orders.KEY in self.state
 
     def side_by_side_next(self) -> bool:
         """Whether the game asks this player next a question every player asked answers
@@ -108,8 +113,16 @@ class AnswersAhead:
         mine = gameplay.asked_of(self.module, self.state, self.role, self.known())
         if mine is None:
             raise IllegalAction("this question cannot be put to you yet", prompt.rule)
+        if self._between_homes() and (inner_seals.INNER in order
+                                      or inner_seals.OPENED in order):
+            order = inner_seals.unwrap(order, self.keys())  # given again, as sent
         body = complete_action(mine, dict(order))
+        if self._between_homes():
+            body = inner_seals.with_openings(self.state, asked, self.role, body, self.keys())
         gameplay.trial(self.module, self.state, self.role, body, self._seat())
+        if self._between_homes():
+            body = inner_seals.wrap(self.module, self.state, asked, self.role, body,
+                                    self.keys())
         sealed = sealed_orders.seal(self.state, asked, body, self.keys())
         return passes_ahead.make(self.prev, self.me.key, self.role, sealed)
 

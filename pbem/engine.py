@@ -14,7 +14,7 @@ The CLI and the TUI know nothing of any game beyond this contract.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,10 @@ class Prompt:
     # the roles asked this same question after this one, in order, if each lets it go:
     # any of them (and this one) may pass before her turn comes (pbem/passes_ahead.py)
     ahead: tuple[str, ...] = ()
+    # parts of an answer that stay sealed when the answer is opened, until a later
+    # question opens them (``opens_inner``); see pbem/inner_seals.py
+    inner: tuple[str, ...] = ()
+    opens_inner: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
@@ -58,6 +62,10 @@ class Prompt:
             out["sealed"] = list(self.sealed)
         if self.ahead:
             out["ahead"] = list(self.ahead)
+        if self.inner:
+            out["inner"] = list(self.inner)
+        if self.opens_inner:
+            out["opens_inner"] = True
         out["actions"] = [a.to_dict() for a in self.actions]
         return out
 
@@ -120,6 +128,11 @@ class GameModule(ABC):
     def setup(self, options: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> State:
         """The opening state (no dice: chance at the start belongs to :meth:`start`)."""
 
+    def new_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a game begun now: ``given`` and what new games take by default
+        where games begun earlier lack the option (``pbem new`` and self-play ask it)."""
+        return dict(given)
+
     def start(self, state: State, dice: Dice, log: Log) -> None:
         """Called once when the seed is known, before the first prompt (e.g. opening rolls)."""
         return None
@@ -156,6 +169,17 @@ class GameModule(ABC):
 
     def private_decks(self, options: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
         """Each role's own hidden decks (role -> deck name -> card ids)."""
+        return {}
+
+    # A game whose questions may keep parts of an answer sealed past its opening
+    # (:attr:`Prompt.inner`, pbem/inner_seals.py) sets this and answers ``inner_shape``.
+    seals_inside: bool = False
+
+    def inner_shape(self, state: State, role: str, values: Mapping[str, Any],
+                    earlier: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+        """What stands in the open for the inner parts ``values`` of ``role``'s answer
+        (part name -> value); raise IllegalAction when the rules refuse them, with
+        ``earlier`` (what ``role``'s earlier choices not yet forgotten hold) in mind."""
         return {}
 
     def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
@@ -351,7 +375,8 @@ def complete_action(prompt: Prompt | None, action: Action) -> Action:
         return action
     spec = max(matching, key=lambda candidate: len(candidate.fixed))  # the most specific
     names = {"do", *spec.fixed, *(param.name for param in spec.params), *spec.extra,
-             *mapping_forms(spec)}
+             *mapping_forms(spec), *(("inner",) if prompt and prompt.inner else ()),
+             *(("opened",) if prompt and prompt.opens_inner else ())}
     prefixes = tuple(name for name in spec.extra if name.endswith(".")) \
         + tuple(f"{root}." for root in mapping_forms(spec))
     unknown = sorted(str(k) for k in given if k not in names

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem import absence, sealed_orders
+from pbem import absence, inner_seals, sealed_orders
 from pbem.dice import Dice, WitnessDice
 from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedActor, NeedDice, NeedWitness
@@ -122,13 +122,26 @@ def _apply_one(module: GameModule, state: State, role: str, action: Action, dice
     asked = game_prompt(module, state)
     if sealed_orders.active(state, asked):
         assert asked is not None
+        if module.seals_inside and role not in absence.absent(state) \
+                and inner_seals.concerns(asked, action):  # an answer in clear
+            inner_seals.check_opens(state, asked, role, action)
+            trial(module, state, role, action, seat, clear=False)
         sealed_orders.take(
             state, asked, role, action, log, module.role_label,
             lambda who, order: _apply_kept(module, state, who, order, dice, log, seat),
             lambda who: _default_for(module, state, who, dice, seat),
-            lambda who, order: _show_named(module, state, who, order, dice, seat))
+            lambda who, order: _show_named(module, state, who, order, dice, seat),
+            lambda who, order: _owes_nothing(module, state, asked, who, order))
         return
     _apply_game(module, state, role, action, dice, log, seat)
+
+
+def _owes_nothing(module: GameModule, state: State, asked: Prompt, role: str,
+                  order: Action) -> None:
+    """Refuse an opened answer that leaves out what its writer owes (the openings of her
+    choices sealed inside earlier answers); an absent seat's default owes nothing."""
+    if module.seals_inside and role not in absence.absent(state):
+        inner_seals.check_opens(state, asked, role, order)
 
 
 def _show_named(module: GameModule, state: State, role: str, order: Action, dice: Dice,
@@ -191,9 +204,10 @@ def _default_for(module: GameModule, state: State, role: str, dice: Dice,
 
 
 def trial(module: GameModule, state: State, role: str, action: Action,
-          seat: Seat | None = None) -> None:
+          seat: Seat | None = None, clear: bool = True) -> None:
     """Refuse now an answer to a sealed question that the game would refuse: tried on a
-    copy after the roles before ``role`` answer by default (nothing is kept)."""
+    copy after the roles before ``role`` answer by default (nothing is kept). ``clear``:
+    its writer's own answer, inner parts in clear; else as it arrives, sealed inside."""
     asked = game_prompt(module, state)
     if asked is None:
         raise IllegalAction("the game is over")
@@ -204,13 +218,19 @@ def trial(module: GameModule, state: State, role: str, action: Action,
             default = _default_for(module, scratch, other, dice, seat)
             if default is not None:
                 _apply_game(module, scratch, other, default, dice, Log(), seat)
-        _apply_game(module, scratch, role, action, dice, Log(), seat)
+        _apply_game(module, scratch, role, action, dice, Log(), seat, clear=clear)
     except (NeedWitness, NeedDice):
         return  # it rolls dice: the game decides once it is carried out
 
 
 def _apply_game(module: GameModule, state: State, role: str, action: Action, dice: Dice,
-                log: Log, seat: Seat | None) -> None:
+                log: Log, seat: Seat | None, clear: bool = False) -> None:
+    """The game takes one action; parts sealed inside it are kept by the engine first
+    (``clear``: the writer's own trial, its inner parts still in clear)."""
+    if module.seals_inside:
+        action = inner_seals.take(module, state, game_prompt(module, state), role, action,
+                                  between_homes=sealed_orders.KEY in state and not clear,
+                                  keys=seat.keys if clear and seat is not None else None)
     if module.uses_secrets:
         module.apply(state, role, action, dice, log,  # type: ignore[call-arg]
                      secrets_for(state, dice, seat))

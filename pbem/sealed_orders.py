@@ -48,6 +48,7 @@ PURPOSE = "pbem-sealed-order"
 ApplyGame = Callable[[str, Action], None]  # the game takes one role's answer (or refuses)
 Shown = Callable[[str, Action], None]  # a role's answer, open now, shows the cards it names
 DefaultFor = Callable[[str], Action | None]  # the game's first legal default for a role
+Accept = Callable[[str, Action], None]  # refuses an opened answer the engine refuses
 
 
 def enable(state: State) -> None:
@@ -201,7 +202,7 @@ def unseal(state: State, role: str, keys: GameKeys) -> Action:
 
 def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
          label: Callable[[str], str], apply_game: ApplyGame, default_for: DefaultFor,
-         shown: Shown | None = None) -> None:
+         shown: Shown | None = None, accept: Accept | None = None) -> None:
     """Record ``role``'s part of the round (a sealed answer, the last answer, an opening);
     an answer given in clear or opened shows the cards it names (``shown``); with the
     last opening, hand every answer to the game."""
@@ -248,7 +249,7 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
     state[KEY]["round"] = rnd
     state[KEY]["rounds"] = rnd["number"]
     if not _waiting(rnd) and not _to_open(rnd):
-        _hand_to_game(state, rnd, log, label, apply_game, default_for, rule)
+        _hand_to_game(state, rnd, log, label, apply_game, default_for, rule, accept)
 
 
 def _sealed_entry(action: Mapping[str, Any], role: str, rule: str | None) -> dict[str, Any]:
@@ -298,14 +299,18 @@ def _plain_hex(text: str) -> bool:
 
 def _hand_to_game(state: State, rnd: Mapping[str, Any], log: Log,
                   label: Callable[[str], str], apply_game: ApplyGame,
-                  default_for: DefaultFor, rule: str | None) -> None:
-    """Every answer, in the game's order: one the game refuses gives way to its default."""
+                  default_for: DefaultFor, rule: str | None,
+                  accept: Accept | None = None) -> None:
+    """Every answer, in the game's order: one the game (or ``accept``) refuses gives way
+    to its default."""
     state[KEY]["round"] = None
     log.heading("Every sealed answer is open: each is carried out in turn", rule)
     for role in rnd["roles"]:
         order = rnd["orders"][role]["order"]
         if order is not None:
             try:
+                if accept is not None:
+                    accept(role, order)
                 apply_game(role, order)
                 continue
             except IllegalAction as exc:

@@ -169,7 +169,8 @@ def adjudicate(kind: str, players: int, seed: int,
 
     rng = random.Random(seed)
     module = games.get(kind)
-    state = gameplay.opening(module, module.options(players, options or {}), None)
+    state = gameplay.opening(
+        module, module.options(players, module.new_game_options(options or {})), None)
     dice = ChainDice(hashlib.sha256(f"adjudicate {seed}".encode()).digest())
     log = Log()
     gameplay.start(module, state, dice, log)

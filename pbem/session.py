@@ -50,7 +50,7 @@ def new_game(kind: str, creator: LocalIdentity, opponents: list[Identity],
     names = [creator.name, *(o.name for o in opponents)]
     if len(set(names)) != len(names):
         raise UsageError("every player needs a different name")
-    checked = module.options(players_count, dict(options or {}))
+    checked = module.options(players_count, module.new_game_options(dict(options or {})))
     roles = module.roles(checked)
     players = [{"role": role, "name": name, "key": key}
                for role, name, key in zip(roles, names, keys, strict=True)]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pbem.mail import mime
 from pbem.passes_ahead import FIRST_LINE as PASS_FIRST_LINE
+from pbem.passes_ahead import MAX_BYTES as PASS_MAX_BYTES
 from pbem.passes_ahead import SUFFIX as PASS_SUFFIX
 from pbem.savefile import MAX_BYTES, SUFFIX
 from pbem.witness_answers import MAX_BYTES as ANSWER_MAX_BYTES
@@ -92,9 +93,12 @@ def contents(raw: bytes, where: str) -> Contents:
         data = item.data or b""
         if name.endswith((ANSWER_SUFFIX, PASS_SUFFIX)) \
                 or data.startswith((ANSWER_FIRST_LINE, PASS_FIRST_LINE)):
-            if len(data) > ANSWER_MAX_BYTES:
-                found.problems.append(Problem(here, "attachment is larger than a witness "
-                                                    "answer may be; not kept"))
+            is_pass = name.endswith(PASS_SUFFIX) or data.startswith(PASS_FIRST_LINE)
+            if len(data) > (PASS_MAX_BYTES if is_pass else ANSWER_MAX_BYTES):
+                found.problems.append(Problem(here, "attachment is larger than "
+                                                    + ("a pass or sealed answer" if is_pass
+                                                       else "a witness answer")
+                                                    + " may be; not kept"))
             else:
                 found.answers.append(Candidate(name, data, here))
             continue

@@ -425,7 +425,9 @@ class Filer:
                 *folder.glob(f"*{passes_ahead.SUFFIX}")] if folder.is_dir() else []
         for path in sorted(kept):
             with contextlib.suppress(OSError):
-                data = path.read_bytes()[:witness_answers.MAX_BYTES + 1]
+                limit = passes_ahead.MAX_BYTES if path.name.endswith(passes_ahead.SUFFIX) \
+                    else witness_answers.MAX_BYTES
+                data = path.read_bytes()[:limit + 1]
                 result = self.file_answer(Candidate(path.name, data, str(path)))
                 if result.kind != "waiting":
                     out.append(result)

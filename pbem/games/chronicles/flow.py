@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import inner_seals
 from pbem.engine import Prompt
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import counters, hand, objects, order_form
@@ -20,6 +21,7 @@ from pbem.games.chronicles.rules import (
     exile,
     muster,
     resolution,
+    sealed_forces,
     setup,
     tax,
     trades,
@@ -75,8 +77,11 @@ def current_prompt(b: Board) -> Prompt | None:
                       params=order_form.params(b, left[0], number), extra=parts)
     text = (f"{b.when()}: give your {EXCHANGE_NAMES[number]} (every part may be empty; "
             "nobody sees them before all are in)")
+    face_down = sealed_forces.active(b)
     return Prompt(left[0], ex["kind"], text, (spec,), rule=RULES[number],
-                  sealed=tuple(left), ahead=tuple(left[1:]))
+                  sealed=tuple(left), ahead=tuple(left[1:]),
+                  inner=sealed_forces.INNER if face_down and number < 3 else (),
+                  opens_inner=face_down and number == 3)
 
 
 # ------------------------------------------------------------------ answers
@@ -86,7 +91,7 @@ def check_answer(b: Board, role: str, order: Mapping[str, Any]) -> None:
     """Refuse an answer the rules refuse, as the position stands (nothing changes)."""
     ex = b.s["exchange"]
     parts = SEASON_PARTS if ex["number"] == 1 else MUSTER_PARTS
-    unknown = sorted(set(order) - {"do", *parts})
+    unknown = sorted(set(order) - {"do", "inner", *parts})
     if unknown:
         raise IllegalAction(f"the {EXCHANGE_NAMES[ex['number']]} have no part "
                             f"{unknown[0]!r} (parts: {', '.join(parts)})", RULES[ex["number"]])
@@ -95,7 +100,10 @@ def check_answer(b: Board, role: str, order: Mapping[str, Any]) -> None:
         deals.check_deals(b, role, order)
         actions.check_actions(b, role, order)
         exile.check_exile(b, role, order)
-    muster.check_muster(b, role, order)
+    if sealed_forces.active(b) and ex["number"] < 3:
+        sealed_forces.check_shapes(b, role, order)
+    else:
+        muster.check_muster(b, role, order, sealed_forces.opened_placements(b, role))
 
 
 def answer(b: Board, role: str, order: dict[str, Any]) -> None:
@@ -130,7 +138,12 @@ def _take(b: Board) -> None:
         trades.take_all(b, given)
         exile.take_exile(b, given)
         actions.place_all(b, given)
-    muster.place_all(b, given, number)
+    if not sealed_forces.active(b):
+        muster.place_all(b, given, number)
+    elif number < 3:
+        sealed_forces.place_shapes(b, given, number)
+    else:
+        sealed_forces.reveal(b, given)
     b.s["exchange"] = None
     if number < 3 and muster.pending(b) and open_exchange(b, number + 1):
         return
@@ -140,10 +153,12 @@ def _take(b: Board) -> None:
 def finish_round(b: Board) -> None:
     """Battles, resolution and completion; then the next round's first phases and its
     season orders (unless the game is over)."""
+    sealed_forces.drop_unopened(b)
     muster.close(b)
     battle.fight_all(b)
     resolution.run(b)
     completion.run(b)
+    inner_seals.forget(b.s)
     if b.s.get("result") is not None:
         b.s["exchange"] = None
         return

@@ -9,11 +9,11 @@ and ``data`` (the hash of a registered data set, default the built-in one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pbem import standing_orders
+from pbem import inner_seals, standing_orders
 from pbem.data_sets import ReplaceableData
 from pbem.engine import GameModule, Log, Prompt, State
 from pbem.errors import UsageError
@@ -33,6 +33,7 @@ from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import DATA_DIR
 from pbem.games.chronicles.orders import ORDERS
 from pbem.games.chronicles.orders import update as update_orders
+from pbem.games.chronicles.rules import sealed_forces
 from pbem.games.chronicles.rules.setup import (
     active_non_humans,
     check_leaders,
@@ -88,9 +89,19 @@ class Chronicles(ReplaceableData, GameModule):
         if not isinstance(leaders, list):
             raise UsageError("option leaders is a list of leaders (cao-cao, sun-ce, ...)")
         checked["leaders"] = check_leaders(data, players, leaders)
+        if "forces" in given:  # absent in games begun before forces were face down
+            forces = given.pop("forces")
+            if forces not in sealed_forces.OPTIONS:
+                raise UsageError("option forces is one of "
+                                 f"{', '.join(sealed_forces.OPTIONS)}, not {forces!r}")
+            checked["forces"] = forces
         if given:
-            raise UsageError(f"unknown option {sorted(given)[0]!r} (known: leaders, data)")
+            raise UsageError(f"unknown option {sorted(given)[0]!r} (known: leaders, forces, "
+                             "data)")
         return checked
+
+    def new_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        return {"forces": sealed_forces.FACE_DOWN, **given}
 
     def shared_decks(self, options: Mapping[str, Any]) -> dict[str, list[str]]:
         data = dataset.get(options.get("data"))
@@ -107,12 +118,21 @@ class Chronicles(ReplaceableData, GameModule):
         state["pile"]["draw"] = [c for c in state["pile"]["draw"] if c not in data.stratagems]
         state["pile"].update(red_pile=0, red_down=0)
         state.setdefault(hand.OPEN, {})
+        if options.get("forces") == sealed_forces.FACE_DOWN:
+            state[sealed_forces.FLAG] = True
         return state
+
+    seals_inside = True  # forces and plans stay face down until the last muster
+
+    def inner_shape(self, state: State, role: str, values: Mapping[str, Any],
+                    earlier: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+        return sealed_forces.inner_shape(Board(state), role, values, earlier)
 
     def named_cards(self, state: State, role: str, answer: Mapping[str, Any]) -> list[str]:
         b = Board(state)
-        return hand.named(b, role, answer) + counters.named(b, role, answer) + \
-            objects.named(b, role, answer)
+        opened = [hand.named(b, role, value) for value in inner_seals.values_in(answer)]
+        return hand.named(b, role, answer) + [h for found in opened for h in found] + \
+            counters.named(b, role, answer) + objects.named(b, role, answer)
 
     def start(self, state: State, dice: Any, log: Log, secrets: Any = None) -> None:
         flow.start(Board(state, dice, log, secrets))

@@ -74,6 +74,10 @@ def _still_possible(b: Board, battle: dict[str, Any]) -> bool:
     if battle["cause"] != "invasion" or battle["status"] == "carried":
         return True
     inv, area = battle["invader"], battle["area"]
+    if not any(f["side"] == "invade" and f["who"] == inv for f in battle["forces"]):
+        b.note(f"no force of {b.name(inv)}'s came to invade {b.area(area).name}: no battle",
+               "s9.1.face-down")
+        return False
     if b.holder(area) == inv:
         b.note(f"{b.name(inv)} already holds {b.area(area).name}: no battle", "s10.3.1.choice")
         return False

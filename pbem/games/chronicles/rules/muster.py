@@ -181,9 +181,11 @@ def _check_plan(b: Board, role: str, plan: Any) -> None:
         hand.check_entry(b, role, card, "s10.3.4.play")
 
 
-def check_muster(b: Board, role: str, order: Mapping[str, Any]) -> None:
+def check_muster(b: Board, role: str, order: Mapping[str, Any],
+                 earlier: list[Mapping[str, Any]] | None = None) -> None:
     """The ``muster``, ``plans`` and ``let_through`` parts of an order, checked alone
-    (nothing changes)."""
+    (nothing changes); ``earlier``: placements of this round not placed yet (sealed), whose
+    generals, units and gold are spoken for."""
     b.realm(role)
     entries = order.get("muster") or []
     if not isinstance(entries, list):
@@ -191,13 +193,19 @@ def check_muster(b: Board, role: str, order: Mapping[str, Any]) -> None:
     need: dict[str, int] = {}
     gold = 0
     seen: set[str] = set()
+    for entry in earlier or []:
+        for kind, n in _check_units(b, entry.get("units")).items():
+            need[kind] = need.get(kind, 0) + n
+        seen.update(entry.get("generals") or [])
+        gold += int(entry.get("gold", 0) or 0)
     for entry in entries:
         check_entry(b, role, entry)
         for kind, n in _check_units(b, entry.get("units")).items():
             need[kind] = need.get(kind, 0) + n
         for gid in entry.get("generals") or []:
             if gid in seen:
-                raise IllegalAction(f"{b.name(gid)} is placed twice", "s10.3.roles")
+                raise IllegalAction(f"{b.name(gid)} is placed twice this round",
+                                    "s10.3.roles")
             seen.add(gid)
         gold += int(entry.get("gold", 0) or 0)
     pool = b.realm(role)["units"]
@@ -244,7 +252,7 @@ def _new_battle(b: Board, role: str, area: str) -> dict[str, Any]:
     return battle
 
 
-def _battle_for(b: Board, role: str, entry: Mapping[str, Any]) -> dict[str, Any] | None:
+def battle_for(b: Board, role: str, entry: Mapping[str, Any]) -> dict[str, Any] | None:
     area, side = entry["area"], entry["side"]
     for x in live(b):
         if x["area"] != area:
@@ -264,15 +272,17 @@ def _consents(b: Board, helped: str, role: str) -> bool:
     return role in given or standing == "accept"
 
 
-def _place(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
+def _place(b: Board, role: str, entry: Mapping[str, Any], round_no: int,
+           revealed: bool = False) -> None:
     check_entry(b, role, entry)
     if parts.is_split(b, role):
         parts.check_draws(b, role, [entry])
     with parts.acting(b, role, parts.draw_territory(b, entry)):
-        _draw(b, role, entry, round_no)
+        _draw(b, role, entry, round_no, revealed)
 
 
-def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
+def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int,
+          revealed: bool) -> None:
     """One placement, its units and gold taken from the pool it draws on."""
     units = _check_units(b, entry.get("units"))
     pool = b.realm(role)["units"]
@@ -286,7 +296,7 @@ def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
             raise IllegalAction(f"{b.name(entry['helps'])} does not let "
                                 f"{b.name(role)} cross {b.territory(via).name}",
                                 "s9.0.pass-through")
-    battle = _battle_for(b, role, entry)
+    battle = battle_for(b, role, entry)
     if battle is None:
         raise IllegalAction(f"no battle is fought in {b.area(entry['area']).name}",
                             "s9.0.invade")
@@ -307,36 +317,71 @@ def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int) -> None:
                              "via": via, "generals": gens, "units": units, "gold": gold,
                              "bought": bought, "helps": entry.get("helps"),
                              "round": round_no})
+    if revealed:
+        b.note(f"{b.name(role)}'s forces in {b.area(entry['area']).name} ({entry['side']}, "
+               f"round {round_no}) are shown: {forces_text(b, gens, units, gold)}",
+               "s10.3.inspect")
+        return
     b.note(f"{b.name(role)} places {len(gens)} general(s) in {b.area(entry['area']).name} "
            f"({entry['side']})", "s9.1.face-down")
+
+
+def forces_text(b: Board, gens: list[str], units: Mapping[str, int], gold: int) -> str:
+    """A placement's content in words."""
+    words = [", ".join(b.name(g) for g in gens) or "no general"]
+    words.append(", ".join(f"{n} {k}" for k, n in units.items()) or "no units")
+    if gold:
+        words.append(f"{gold} gold")
+    return "; ".join(words)
 
 
 def place_all(b: Board, answers: Mapping[str, Mapping[str, Any]], round_no: int) -> None:
     """Record one round of placements (invasions first, then defence and help, each in the
     round seat order), then the plans. A placement no longer possible is dropped."""
+    place_round(b, answers, round_no)
+    for role in [r for r in b.round_order() if r in answers]:
+        take_plans(b, role, answers[role].get("plans") or [])
+
+
+def consent(b: Board, answers: Mapping[str, Mapping[str, Any]]) -> None:
+    """The players each answer lets cross its writer's territories this round."""
+    given = b.s["round"].setdefault("let_through", {})
+    for role in [r for r in b.round_order() if r in answers]:
+        given.setdefault(role, [])
+        given[role] = sorted(set(given[role]) | set(answers[role].get("let_through") or []))
+
+
+def place_round(b: Board, answers: Mapping[str, Mapping[str, Any]], round_no: int) -> None:
+    """One round's placements in clear: invasions first, then defence and help, each in
+    the round seat order; one no longer possible is dropped."""
     seats = [r for r in b.round_order() if r in answers]
-    consent = b.s["round"].setdefault("let_through", {})
-    for role in seats:
-        consent.setdefault(role, [])
-        consent[role] = sorted(set(consent[role]) | set(answers[role].get("let_through") or []))
+    consent(b, answers)
     for invading in (True, False):
         for role in seats:
             for entry in answers[role].get("muster") or []:
-                if (entry.get("side") == "invade") != invading:
-                    continue
-                try:
-                    _place(b, role, entry, round_no)
-                except IllegalAction as exc:
-                    b.note(f"{b.name(role)}'s placement in {entry.get('area')} is dropped: "
-                           f"{exc}", getattr(exc, "rule", None) or "s9.0.invade")
-    for role in seats:
-        for plan in answers[role].get("plans") or []:
-            plan = hand.shown_plan(b, role, plan)
-            for x in live(b):
-                if x["area"] == plan.get("area") and (
-                        role in (x["invader"], b.holder(x["area"]))
-                        or any(f["who"] == role for f in x["forces"])):
-                    x["plans"][role] = {k: v for k, v in plan.items() if k != "area"}
+                if (entry.get("side") == "invade") == invading:
+                    place_or_drop(b, role, entry, round_no)
+
+
+def place_or_drop(b: Board, role: str, entry: Mapping[str, Any], round_no: int,
+                  revealed: bool = False) -> None:
+    """Place ``entry``; the log says why when it is no longer possible."""
+    try:
+        _place(b, role, entry, round_no, revealed)
+    except IllegalAction as exc:
+        b.note(f"{b.name(role)}'s placement in {entry.get('area')} is dropped: "
+               f"{exc}", getattr(exc, "rule", None) or "s9.0.invade")
+
+
+def take_plans(b: Board, role: str, plans: Any) -> None:
+    """``role``'s battle plans, each replacing his last one for its battle."""
+    for plan in plans if isinstance(plans, list) else []:
+        plan = hand.shown_plan(b, role, plan)
+        for x in live(b):
+            if x["area"] == plan.get("area") and (
+                    role in (x["invader"], b.holder(x["area"]))
+                    or any(f["who"] == role for f in x["forces"])):
+                x["plans"][role] = {k: v for k, v in plan.items() if k != "area"}
 
 
 def asked(b: Board, round_no: int) -> list[str]:

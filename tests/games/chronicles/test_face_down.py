@@ -1,0 +1,149 @@
+"""9.1 (notes 5): forces go to battle face down. In a game begun now a placement shows only
+its shape until the last muster opens; then every placement is turned over and placed in
+the order given. Played through the engine, which keeps what a placement sends as a choice
+sealed inside the order (pbem/inner_seals.py)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from pbem import gameplay, games, inner_seals
+from pbem.dice import ChainDice
+from pbem.engine import Log, State
+from pbem.errors import IllegalAction, UsageError
+from pbem.games.chronicles import random_orders
+from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.rules import sealed_forces
+
+KIND = "chronicles-of-the-three-kingdoms"
+MODULE = games.get(KIND)
+
+
+def fresh(options: dict[str, Any] | None = None) -> tuple[State, ChainDice]:
+    """A 3-player game begun now, answered in clear, at its first season orders."""
+    checked = MODULE.options(3, MODULE.new_game_options(options or {}))
+    state = gameplay.opening(MODULE, checked, None)
+    dice = ChainDice(b"face-down".ljust(32, b"."))
+    gameplay.start(MODULE, state, dice, Log())
+    return state, dice
+
+
+def answer_all(state: State, dice: ChainDice, log: Log, given: dict[str, dict[str, Any]],
+               verb: str) -> None:
+    """Answer the open exchange: ``given`` for the seats named, an empty order for the
+    others."""
+    number = state["exchange"]["number"]
+    while (prompt := gameplay.prompt(MODULE, state)) is not None and prompt.step == verb \
+            and (state.get("exchange") or {}).get("number") == number:
+        gameplay.apply(MODULE, state, prompt.role,
+                       given.get(prompt.role, {"do": verb}), dice, log)
+
+
+def first_seat_invading(state: State) -> tuple[str, dict[str, Any]]:
+    """The seat answering first, and an invasion its realm can send (as random orders
+    find one)."""
+    prompt = gameplay.prompt(MODULE, state)
+    assert prompt is not None and prompt.step == "season"
+    rng = random.Random(1)
+    for _ in range(50):
+        for order in random_orders.season_orders(state, prompt.role, rng,
+                                                 gameplay.knowledge(state, prompt.role)):
+            if order.get("muster") and order["muster"][0].get("generals"):
+                return prompt.role, dict(order["muster"][0])
+    raise AssertionError(f"{prompt.role} finds no invasion")
+
+
+def forces(state: State) -> list[dict[str, Any]]:
+    return [f for x in state["round"]["battles"] for f in x["forces"]]
+
+
+@pytest.mark.rule("chronicles:s9.1.face-down")
+def test_a_placement_shows_its_shape_until_the_last_muster_opens() -> None:
+    """The invader's season order sends a general and units: once the orders open, every
+    player sees who placed, where, for which side and how many generals, nothing more; his
+    pool and his general are untouched. When the last muster opens the forces are turned
+    over, the units leave his pool and the general goes to the battle."""
+    state, dice = fresh()
+    role, placed = first_seat_invading(state)
+    log = Log()
+    pool_before = dict(state["realms"][role]["units"])
+    answer_all(state, dice, log, {role: {"do": "season", "muster": [placed]}}, "season")
+    shown = [f for f in forces(state) if f["who"] == role]
+    assert len(shown) == 1
+    assert shown[0]["shown_generals"] == len(placed["generals"])
+    assert "units" not in shown[0] and "generals" not in shown[0]
+    assert state["realms"][role]["units"] == pool_before
+    general = placed["generals"][0]
+    assert not str(state["generals"][general].get("task") or "").startswith("battle:")
+    assert "face down" in "\n".join(log.lines())
+    answer_all(state, dice, log, {}, "muster")  # the second muster: everyone passes
+    assert "units" not in next(f for f in forces(state) if f["who"] == role)
+    mark = len(log.entries)
+    answer_all(state, dice, log, {}, "muster")  # the last muster: battles follow
+    text = "\n".join(line.text for line in log.entries[mark:])
+    b = Board(state)
+    assert "are turned over" in text
+    shown = [line for line in text.splitlines() if f"{b.name(role)}'s forces in" in line]
+    assert len(shown) == 1 and "are shown" in shown[0]
+    assert b.name(general) in shown[0]
+    for kind, n in placed["units"].items():
+        assert f"{n} {kind}" in shown[0]
+
+
+@pytest.mark.rule("chronicles:s10.3.roles")
+def test_a_general_placed_face_down_is_not_placed_again_this_round() -> None:
+    """A general sent face down in the season orders is spoken for: the second muster may
+    not send him again (refused with the rule, nothing changes)."""
+    state, dice = fresh()
+    role, placed = first_seat_invading(state)
+    log = Log()
+    answer_all(state, dice, log, {role: {"do": "season", "muster": [placed]}}, "season")
+    while (prompt := gameplay.prompt(MODULE, state)) is not None and prompt.role != role:
+        gameplay.apply(MODULE, state, prompt.role, {"do": "muster"}, dice, log)
+    assert prompt is not None and prompt.step == "muster"
+    again = {**placed, "units": {}}
+    with pytest.raises(IllegalAction) as err:
+        gameplay.apply(MODULE, copy.deepcopy(state), role,
+                       {"do": "muster", "muster": [again]}, dice, Log())
+    assert err.value.rule == "s10.3.roles"
+    assert "placed twice" in err.value.message
+
+
+@pytest.mark.rule("chronicles:s9.1.face-down")
+def test_what_a_placement_sends_must_be_what_it_showed() -> None:
+    """A placement whose opened content sends no general though it showed one is dropped
+    when the forces are turned over (only a patched pbem seals one), and the invasion it
+    was comes to nothing."""
+    state, dice = fresh()
+    role, placed = first_seat_invading(state)
+    log = Log()
+    answer_all(state, dice, log, {role: {"do": "season", "muster": [placed]}}, "season")
+    choice = inner_seals.choices(state, role)[0]
+    assert choice["opened"]  # answered in clear: kept as opened at once
+    for kept in state[inner_seals.KEY]["choices"][role]:
+        kept["value"]["muster"][0]["generals"] = []  # shows one general, sends none
+    answer_all(state, dice, log, {}, "muster")
+    mark = len(log.entries)
+    answer_all(state, dice, log, {}, "muster")
+    text = "\n".join(line.text for line in log.entries[mark:])
+    assert "is dropped: what it sends is not what it showed" in text
+    assert "no battle" in text  # the invasion came to nothing
+
+
+def test_games_begun_before_keep_their_forces_open() -> None:
+    """A game whose options lack ``forces`` (begun before forces were face down) plays
+    them open, as does ``forces: open``; an unknown value is refused."""
+    assert "forces" not in MODULE.options(3, {})
+    assert MODULE.options(3, MODULE.new_game_options({}))["forces"] == "face-down"
+    with pytest.raises(UsageError):
+        MODULE.options(3, {"forces": "hidden"})
+    state, dice = fresh({"forces": "open"})
+    assert sealed_forces.FLAG not in state
+    role, placed = first_seat_invading(state)
+    answer_all(state, dice, Log(), {role: {"do": "season", "muster": [placed]}}, "season")
+    mine = [f for f in forces(state) if f["who"] == role]
+    assert mine and mine[0]["units"] and mine[0]["generals"] == placed["generals"]
