@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 
-from pbem import gameplay, games, inner_seals
+from pbem import gameplay, games, inner_seals, session
 from pbem.dice import ChainDice
 from pbem.engine import Log, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.chronicles import random_orders
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import sealed_forces
+from pbem.hidden_cards import seating
+from tests.golden_replay import recorded, sample_players
 
 KIND = "chronicles-of-the-three-kingdoms"
 MODULE = games.get(KIND)
@@ -147,3 +149,31 @@ def test_games_begun_before_keep_their_forces_open() -> None:
     answer_all(state, dice, Log(), {role: {"do": "season", "muster": [placed]}}, "season")
     mine = [f for f in forces(state) if f["who"] == role]
     assert mine and mine[0]["units"] and mine[0]["generals"] == placed["generals"]
+
+
+@pytest.mark.rule("chronicles:s10.3.roles")
+def test_a_home_counts_its_own_face_down_placements_between_homes() -> None:
+    """Between homes (the golden game, its published keys): at the second muster, the
+    invader's own pbem reads what she sealed in the season orders and refuses to send the
+    same general again, though no other seat can tell he is spoken for."""
+    saves = recorded("golden-chronicles", "make-golden-chronicles")
+    players = sample_players("golden-chronicles", saves[0])
+    for prev in saves:
+        due = prev.due or {}
+        if due.get("step") != "muster" or (prev.state.get("exchange") or {}).get("number") != 2:
+            continue
+        role = due["role"]
+        keys = seating.seat(prev.doc, role, players[role].key).keys
+        mine = [e for value in inner_seals.earlier(prev.state, role, keys)
+                for e in value.get("muster") or [] if e.get("generals")]
+        if not mine:
+            continue
+        general = mine[0]["generals"][0]
+        assert not str(prev.state["generals"][general].get("task") or "").startswith("battle")
+        composer = session.Composer(prev, players[role])
+        again = {k: v for k, v in mine[0].items() if k != "units"}
+        with pytest.raises(IllegalAction) as err:
+            composer.act({"do": "muster", "muster": [{**again, "generals": [general]}]})
+        assert err.value.rule == "s10.3.roles" and "placed twice" in err.value.message
+        return
+    raise AssertionError("the golden game asks no invader at its second muster")

@@ -14,12 +14,10 @@ from pbem.errors import IllegalAction
 from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import deals, exile, parts
+from pbem.games.chronicles.rules.plan_checks import check_plan
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
-PLAN_VALUES = {"first": ("go", "hold", "retreat"), "if_held": ("hold", "attack"),
-               "defend": ("best", "city", "outside"), "siege": ("attack", "surround"),
-               "pursue": ("always", "never")}
 
 
 # ------------------------------------------------------------------ checks
@@ -158,29 +156,6 @@ def _check_invasion(b: Board, role: str, area: str, launch: str, target: str) ->
                                     "s9.r2.xia-pi")
 
 
-def _check_plan(b: Board, role: str, plan: Any) -> None:
-    if not isinstance(plan, Mapping) or plan.get("area") not in b.s["areas"]:
-        raise IllegalAction("a plan names its area", "s10.3.1.choice")
-    for key, allowed in PLAN_VALUES.items():
-        value = plan.get(key)
-        if value is None:
-            continue
-        if key == "first" and str(value).startswith("retreat-below"):
-            continue
-        if value not in allowed:
-            raise IllegalAction(f"plan {key}: one of {', '.join(allowed)}", "s10.3.1.choice")
-    for entry in plan.get("cards") or []:
-        card = entry.get("card") if isinstance(entry, Mapping) else None
-        if isinstance(card, str) and card in hand.entries(b, role):
-            continue
-        if card in b.data.stratagems:
-            raise IllegalAction(f"{b.name(role)} holds no {b.data.stratagems[card].name}",
-                                "s10.3.4.play")
-        if not isinstance(card, str) or not card.startswith(f"{hand.DECK}#"):
-            raise IllegalAction(f"there is no stratagem {card!r}", "s10.3.4.play")
-        hand.check_entry(b, role, card, "s10.3.4.play")
-
-
 def check_muster(b: Board, role: str, order: Mapping[str, Any],
                  earlier: list[Mapping[str, Any]] | None = None) -> None:
     """The ``muster``, ``plans`` and ``let_through`` parts of an order, checked alone
@@ -220,7 +195,7 @@ def check_muster(b: Board, role: str, order: Mapping[str, Any],
         raise IllegalAction(f"{b.name(role)} has {b.gold(role)} gold, not {gold}",
                             "s9.3.gold-only-nh")
     for plan in order.get("plans") or []:
-        _check_plan(b, role, plan)
+        check_plan(b, role, plan)
     for who in order.get("let_through") or []:
         if who not in b.data.leaders:
             raise IllegalAction(f"let_through: {who!r} is not a leader", "s9.0.pass-through")
