@@ -52,9 +52,9 @@ def worded(kind: ActionSpec, item: Mapping[str, Any], say: Say) -> list[str]:
     words = []
     for field in kind.params:
         root = field.name.split(".", 1)[0]
-        if root not in item:
+        value = item.get(root)
+        if value is None:  # (left out)
             continue
-        value = item[root]
         if "." in field.name:
             key = field.name.split(".", 1)[1]
             if isinstance(value, Mapping) and value.get(key):

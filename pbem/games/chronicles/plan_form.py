@@ -18,6 +18,7 @@ from pbem.games.chronicles import form_params, hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules.muster import PLAN_VALUES
 from pbem.games.chronicles.rules.stratagems import FOLLOW
+from pbem.games.chronicles.rules.strength import column_label
 from pbem.offers import Option, Param
 
 Pairs = list[tuple[str, str]]
@@ -36,7 +37,8 @@ CONDITIONS = ((None, "Whatever the foe did"), ("played", "Only if the foe played
 
 
 def _ratios(b: Board) -> list[str]:
-    return [str(r) for r in b.data.rule("battle-ratios")]
+    """The Battle Outcome Table's columns as a plan names them (``1:2``)."""
+    return [column_label(b, col) for col in range(len(b.data.rule("battle-ratios")))]
 
 
 def _first(b: Board) -> Param | None:
@@ -52,7 +54,8 @@ def _retreat(b: Board) -> Param | None:
     values: list[tuple[Any, str]] = [
         (None, "The rules' choice (invader: below 1:2; defender: never)"),
         ("never", "never")]
-    values += [(f"below {r}", f"when the round's ratio is {r} or worse") for r in _ratios(b)]
+    values += [(f"below {r}", f"when your side's ratio in a round is {r} or worse")
+               for r in _ratios(b)]
     values += [(f"after {n} rounds", f"after {n} round(s)") for n in AFTER]
     values += [(f"lost {n} units", f"once {n} unit(s) are lost") for n in LOST]
     return form_params.one("retreat", "Retreat", tuple(values))
@@ -100,8 +103,8 @@ def _card(b: Board, entry: str, label: str) -> ActionSpec:
             (None, "any card it doubles"),
             *((d, b.data.stratagems[d].name if d in b.data.stratagems else d)
               for d in card.doubles))))
-    shown = label if card is None else f"{card.name} ({entry})" if entry != card.id \
-        else card.name
+    shown = f"{label} (not readable yet)" if card is None else \
+        f"{card.name} ({entry})" if entry != card.id else card.name
     return ActionSpec("card", f"Try {shown}", "s10.3.4.play", {"card": entry},
                       tuple(p for p in params if p is not None))
 

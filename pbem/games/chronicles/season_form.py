@@ -233,8 +233,10 @@ def _aimed_at(b: Board, role: str, kind: str) -> Param | None:
     """Whom an answer's action must aim at: anyone (the first to fit), a leader courted
     (one an envoy can reach), or a general recruited (one of the seat's own, a free
     general on the map, another leader's)."""
-    if kind == "court":
-        courted = [(who, b.name(who)) for who in [*b.s["realms"], *b.s["non_human"]]
+    if kind == "court":  # (the seat himself last: courted by another with a wedge)
+        courted = [(who, b.name(who) if who != role else f"{b.name(who)} (you)")
+                   for who in [*(r for r in b.s["realms"] if r != role), *b.s["non_human"],
+                               role]
                    if (b.is_human(who) or b.is_non_human(who)) and b.territories_touched(who)]
         return form_params.one("target", "Aimed at", ((None, "Whoever is courted"),
                                                       *courted))
