@@ -43,14 +43,17 @@ class FormMenu(Dialog):
                                              Binding("ctrl+s", "give", "Give the order")]
 
     def __init__(self, title: str, rows: list[tuple[tuple[str, Any], str]],
-                 lang: str = "en", error: str = "") -> None:
+                 lang: str = "en", error: str = "", inner: bool = False) -> None:
         super().__init__(lang)
         self.title_text, self.rows, self.error = title, rows, error
+        self.inner = inner  # (an entry's own form: Ctrl+S keeps the entry)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box wide"):
             yield Label(self.title_text, classes="title")
-            yield Static(self.t("A number or ↑ ↓ and Enter; Ctrl+S gives the order, Escape "
+            yield Static(self.t("A number or ↑ ↓ and Enter; Ctrl+S keeps this entry, Escape "
+                                "leaves it out.") if self.inner else
+                         self.t("A number or ↑ ↓ and Enter; Ctrl+S gives the order, Escape "
                                 "leaves it."), markup=False)
             yield NumberedOptions([label for _, label in self.rows], id="rows")
             yield Static(self.error, classes="error", markup=False)
@@ -109,7 +112,7 @@ class Forms(Base):
         while True:
             picked = await self.push_screen_wait(FormMenu(
                 self.say(spec.label), self._rows(spec, values, done), self.lang,
-                self.say(error)))
+                self.say(error), inner=bool(done)))
             error = ""
             if picked is None:
                 return None

@@ -304,6 +304,7 @@ def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path)
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                          and "Add: Red cards to try" in _rows(app))
             seen["plan form"] = _rows(app)
+            seen["inner"] = app.screen.inner  # (Ctrl+S keeps the plan, Escape drops it)
             await _pick(app, pilot, "Add: Red cards to try")
             assert isinstance(app.screen, ParamScreen)
             await pilot.press("2")  # Round: round 1 (then on to the next field)
@@ -315,11 +316,13 @@ def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path)
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                          and any(r.startswith("Battle plans 1: ") for r in _rows(app)))
             seen["listed"] = _rows(app)
+            seen["outer"] = app.screen.inner
             seen["order"] = await _given(app, pilot, role)
 
     asyncio.run(run())
     assert seen["plan form"][0].startswith("Battle plan: "), seen["plan form"]
     assert seen["plan form"][-1] == "OK"
+    assert seen["inner"] and not seen["outer"]
     (card,) = seen["hand"]
     # (her hand is not readable yet: the card is named by its entry)
     assert f"Red cards to try 1: Try {card} (not readable yet): round 1" in seen["with card"]
