@@ -31,8 +31,9 @@ class Param:
     ``list``: entries of a whole order (a phase's placements), each made from one of
     ``items`` (:func:`entry`), at most ``maximum`` of them (0: no bound), or ``group``: one
     mapping part of a whole order, made from its only item (:func:`entry`), whose
-    parameters are the part's fields; left out when no field is given. An item's own
-    parameters may be ``list`` or ``group`` too (a list inside an entry).
+    parameters are the part's fields (each ``choice``, ``choices`` or ``int``); left out
+    when no field is given. A ``list``'s item may hold a ``list`` or a ``group`` of its own
+    (a list inside an entry).
     """
 
     name: str

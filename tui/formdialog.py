@@ -151,7 +151,8 @@ class Forms(Base):
         rows: list[tuple[tuple[str, Any], str]] = []
         single = [p for p in spec.params if p.kind in SCALARS]
         if single:  # (an entry's own fields, when it holds lists or parts too)
-            words = worded(replace(spec, params=tuple(single)), values, self.say)
+            own = replace(spec, params=tuple(single), fixed={})
+            words = worded(own, entry(own, values), self.say)  # (dotted names nested)
             rows.append(((FIELDS, None), f"{self.say(spec.label)}: {', '.join(words)}"))
         for param in spec.params:
             if param.kind == "list":

@@ -312,6 +312,13 @@ def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path)
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                          and any(r.startswith("Red cards to try 1: ") for r in _rows(app)))
             seen["with card"] = _rows(app)
+            await _pick(app, pilot, "Battle plan: ")  # its fields again
+            fields = app.screen.spec.params
+            seen["commander"], seen["ninth"] = fields[8].options[1], fields[8].name
+            await pilot.press(*["tab"] * 8, "2", "ctrl+s")  # Commander: her first general
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "commander" in _rows(app)[0])
+            seen["fields row"] = _rows(app)[0]
             await pilot.press("ctrl+s")  # the plan is done
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                          and any(r.startswith("Battle plans 1: ") for r in _rows(app)))
@@ -333,7 +340,10 @@ def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path)
     (plan,) = order["plans"]
     assert plan["cards"] == [{"card": card, "round": 1}]
     assert plan["first"] == "go" and plan["losses"] == "weakest-here"
-    assert "roles" not in plan and "retreat" not in plan  # (the rules' choice)
+    assert seen["ninth"] == "roles.commander"
+    assert plan["roles"] == {"commander": seen["commander"].value}
+    assert seen["fields row"].endswith(f", commander {seen['commander'].label}")
+    assert "retreat" not in plan  # (the rules' choice)
 
 
 def test_the_exile_part_is_set_in_the_form_and_sealed(tmp_path: Path) -> None:
