@@ -5,7 +5,8 @@ the generic part of reading what a player wrote for them, before the game's rule
 action:
 
 - the shape of each value: a whole number where ``int`` is asked, one value (not a list or
-  a mapping) where a ``choice`` is asked, a list of names where ``choices`` are asked;
+  a mapping) where a ``choice`` is asked, a list of names where ``choices`` are asked, a
+  mapping where a ``group`` is asked;
 - the mapping form of a family of arguments: parameters named ``from.luoyang``,
   ``from.xuchang`` may be given as ``from: {luoyang: 2, xuchang: 3}``;
 - yes/no as YAML writes it: ``han: true`` where the options are ``yes``/``no``, and
@@ -83,6 +84,11 @@ def read_value(spec: ActionSpec, name: str, value: Any) -> Any:
         return value
     if param.kind == "list":
         return value  # the entries of a whole order: the game's rules read each one
+    if param.kind == "group":
+        if not isinstance(value, Mapping):
+            raise IllegalAction(f"'{name}' is a mapping of its fields, not {_what(value)}",
+                                spec.rule)
+        return value  # a part of a whole order: the game's rules read its fields
     if param.kind == "int":
         if not _number(value):
             also = " or a mapping {name: n}" if name in mapping_forms(spec) else ""

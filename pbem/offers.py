@@ -27,9 +27,13 @@ class Param:
     """A parameter of an offered action.
 
     ``kind`` is ``choice`` (one of ``options``), ``choices`` (a subset of ``options``,
-    between ``minimum`` and ``maximum`` of them), ``int`` (``minimum``..``maximum``) or
+    between ``minimum`` and ``maximum`` of them), ``int`` (``minimum``..``maximum``),
     ``list``: entries of a whole order (a phase's placements), each made from one of
-    ``items`` (:func:`entry`), at most ``maximum`` of them (0: no bound).
+    ``items`` (:func:`entry`), at most ``maximum`` of them (0: no bound), or ``group``: one
+    mapping part of a whole order, made from its only item (:func:`entry`), whose
+    parameters are the part's fields (each ``choice``, ``choices`` or ``int``); left out
+    when no field is given. A ``list``'s item may hold a ``list`` or a ``group`` of its own
+    (a list inside an entry).
     """
 
     name: str
@@ -45,7 +49,7 @@ class Param:
     # file that leaves it out is refused (pbem/arguments.py)
     required: bool = False
     # (``list``) the kinds of entry the list takes, each an offer whose ``fixed`` says
-    # which kind it is
+    # which kind it is; (``group``) one offer, the part's fields
     items: tuple[ActionSpec, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,20 +103,51 @@ class ActionSpec:
         return out
 
 
+PARTS = ("list", "group")
+"""The kinds of parameter filled in part by part (a form), not as one value."""
+
+
+def empty(param: Param, value: Any) -> bool:
+    """Whether ``value`` leaves ``param`` out of an entry: None, an empty choice of
+    several (none needed), an empty list or group."""
+    if value is None:
+        return True
+    if param.kind == "choices":
+        return not value and not param.minimum
+    return param.kind in PARTS and not value
+
+
 def entry(item: ActionSpec, values: Mapping[str, Any]) -> dict[str, Any]:
-    """One entry of a ``list`` parameter from the offer ``item`` filled in with
-    ``values``: its fixed fields and values, without a verb, dotted names nested
-    (``units.infantry: 3`` is ``units: {infantry: 3}``), and nothing for a number left
-    at 0 in a family or an empty choice of several."""
+    """One entry of a ``list`` parameter (or the mapping of a ``group``) from the offer
+    ``item`` filled in with ``values``: its fixed fields and values, without a verb,
+    dotted names nested (``units.infantry: 3`` is ``units: {infantry: 3}``), and nothing
+    for a number left at 0 in a family or an empty field (:func:`empty`)."""
     out: dict[str, Any] = dict(item.fixed)
     for param in item.params:
         value = values.get(param.name, param.default)
-        if value is None or (param.kind == "choices" and not value and not param.minimum):
+        if empty(param, value):
             continue
         if "." in param.name:
             root, key = param.name.split(".", 1)
             if value != 0:
                 out.setdefault(root, {})[key] = value
             continue
+        out[param.name] = value
+    return out
+
+
+def fields(item: ActionSpec, made: Mapping[str, Any]) -> dict[str, Any]:
+    """The values that fill in ``item`` as the entry ``made`` (:func:`entry` undone): a
+    field the entry leaves out takes its default (a list or a choice of several: none)."""
+    out: dict[str, Any] = {}
+    for param in item.params:
+        if "." in param.name:
+            root, key = param.name.split(".", 1)
+            part = made.get(root)
+            value = part.get(key) if isinstance(part, Mapping) else None
+        else:
+            value = made.get(param.name)
+        if value is None:
+            value = {"list": [], "group": {}, "choices": []}.get(param.kind, param.default)
         out[param.name] = value
     return out

@@ -1,7 +1,9 @@
-"""A whole order as a form (an offer with ``list`` parameters, pbem/offers.py): the table
-lists the entries given so far and offers, by number, to add one of each kind (filled in
-with the usual action dialog), to take one out, to change a set of names, or to give the
-order. The game describes the kinds of entry; the table knows none of them.
+"""A whole order as a form (an offer with ``list`` or ``group`` parameters,
+pbem/offers.py): the table lists the entries given so far and offers, by number, to add
+one of each kind (filled in with the usual action dialog), to take one out, to change a
+set of names or a part's fields, or to give the order. An entry whose kind holds lists or
+parts of its own (a plan and its cards) is built the same way, in a form of its own. The
+game describes the kinds of entry; the table knows none of them.
 
 :class:`FormMenu` is the screen; :class:`Forms` the flow, a mixin of
 :class:`tui.app.TableApp`.
@@ -18,8 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Label, Static
 
-from pbem.offers import ActionSpec, Param, entry
+from pbem.offers import ActionSpec, Param, entry, fields
 from tui.dialogs import ConfirmScreen, Dialog
+from tui.formwords import described, has_form, summary, worded
 from tui.paramdialog import NumberedOptions, ParamScreen
 
 if TYPE_CHECKING:
@@ -27,59 +30,10 @@ if TYPE_CHECKING:
 else:
     Base = object
 
-GIVE, ADD, DROP, SET = "give", "add", "drop", "set"
+GIVE, ADD, DROP, SET, GROUP, FIELDS = "give", "add", "drop", "set", "group", "fields"
+SCALARS = ("choice", "int")
 
-
-def has_form(spec: ActionSpec) -> bool:
-    """Whether ``spec`` is a whole order given entry by entry."""
-    return any(param.kind == "list" for param in spec.params)
-
-
-def summary(item: dict[str, Any]) -> str:
-    """An entry in a line: ``counter: land, general: xun-yu, gold: 2``."""
-    def text(value: Any) -> str:
-        if isinstance(value, dict):
-            return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
-        if isinstance(value, list):
-            return "[" + ", ".join(map(str, value)) + "]"
-        return str(value)
-    return ", ".join(f"{key}: {text(value)}" for key, value in item.items())
-
-
-def described(param: Param, item: dict[str, Any], say: Any) -> str:
-    """An entry in words: its kind's label (of the kinds it fits, the one with a field for
-    each of its keys), then each field's option label where the offer names one
-    (``Build defences: Xun Yu, Xu Chang, gold 0``)."""
-    fitting = [k for k in param.items
-               if all(item.get(key) == value for key, value in k.fixed.items())]
-    kind = next((k for k in fitting  # the kind whose fields hold every key of the entry
-                 if set(item) <= {*k.fixed, *(f.name.split(".", 1)[0] for f in k.params)}),
-                fitting[0] if fitting else None)
-    if kind is None:
-        return summary(item)
-    roots = {f.name.split(".", 1)[0] for f in kind.params if "." in f.name}
-    words = []
-    for field in kind.params:
-        root = field.name.split(".", 1)[0]
-        if root not in item:
-            continue
-        value = item[root]
-        labels = {option.value: option.label for option in field.options}
-        if "." in field.name:
-            key = field.name.split(".", 1)[1]
-            if isinstance(value, dict) and value.get(key):
-                part = value[key]
-                shown = ", ".join(str(labels.get(v, v)) for v in part) \
-                    if isinstance(part, list) else part
-                words.append(f"{root} " * (len(roots) > 1) + f"{key} {shown}")
-            continue
-        if isinstance(value, list):
-            words.append(", ".join(str(labels.get(v, v)) for v in value) or "-")
-        elif field.kind == "int":
-            words.append(f"{say(field.label).casefold()} {value}")
-        else:
-            words.append(str(labels.get(value, value)))
-    return f"{say(kind.label)}: {', '.join(words)}" if words else say(kind.label)
+__all__ = ["FormMenu", "Forms", "described", "has_form", "summary"]
 
 
 class FormMenu(Dialog):
@@ -89,14 +43,17 @@ class FormMenu(Dialog):
                                              Binding("ctrl+s", "give", "Give the order")]
 
     def __init__(self, title: str, rows: list[tuple[tuple[str, Any], str]],
-                 lang: str = "en", error: str = "") -> None:
+                 lang: str = "en", error: str = "", inner: bool = False) -> None:
         super().__init__(lang)
         self.title_text, self.rows, self.error = title, rows, error
+        self.inner = inner  # (an entry's own form: Ctrl+S keeps the entry)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box wide"):
             yield Label(self.title_text, classes="title")
-            yield Static(self.t("A number or ↑ ↓ and Enter; Ctrl+S gives the order, Escape "
+            yield Static(self.t("A number or ↑ ↓ and Enter; Ctrl+S keeps this entry, Escape "
+                                "leaves it out.") if self.inner else
+                         self.t("A number or ↑ ↓ and Enter; Ctrl+S gives the order, Escape "
                                 "leaves it."), markup=False)
             yield NumberedOptions([label for _, label in self.rows], id="rows")
             yield Static(self.error, classes="error", markup=False)
@@ -121,69 +78,106 @@ class FormMenu(Dialog):
         self.dismiss((GIVE, None))
 
 
+def _start(spec: ActionSpec, start: dict[str, Any]) -> dict[str, Any]:
+    """The form's values to begin with: ``start``'s, else none given (the defaults of
+    single fields)."""
+    out: dict[str, Any] = {}
+    for param in spec.params:
+        given = start.get(param.name)
+        if param.kind in ("list", "choices"):
+            out[param.name] = list(given or [])
+        elif param.kind == "group":
+            out[param.name] = dict(given or {})
+        else:
+            out[param.name] = given if param.name in start else param.default
+    return out
+
+
+def _given(spec: ActionSpec, values: dict[str, Any]) -> dict[str, Any]:
+    """What the form gives: every field but the ones left out and the empty lists, sets
+    and parts."""
+    return {p.name: values[p.name] for p in spec.params
+            if values[p.name] or (p.kind in SCALARS and values[p.name] is not None)}
+
+
 class Forms(Base):
     """Filling in a whole order entry by entry, then trying it like any action."""
 
     async def form_flow(self, spec: ActionSpec, start: dict[str, Any] | None = None,
-                        error: str = "") -> dict[str, Any] | None:
+                        error: str = "", done: str = "") -> dict[str, Any] | None:
         """The values of ``spec``'s parameters as the player builds them, from ``start``
-        (an order the rules refused, with ``error``); None: she left the form."""
-        lists = [p for p in spec.params if p.kind == "list"]
-        sets = [p for p in spec.params if p.kind == "choices"]
-        start = start or {}
-        entries: dict[str, list[dict[str, Any]]] = {p.name: list(start.get(p.name) or [])
-                                                     for p in lists}
-        chosen: dict[str, list[Any]] = {p.name: list(start.get(p.name) or []) for p in sets}
+        (an order the rules refused, with ``error``); None: she left the form. ``done``
+        words the last row (default: giving the order)."""
+        values = _start(spec, start or {})
         while True:
             picked = await self.push_screen_wait(FormMenu(
-                self.say(spec.label), self._rows(lists, sets, entries, chosen), self.lang,
-                self.say(error)))
+                self.say(spec.label), self._rows(spec, values, done), self.lang,
+                self.say(error), inner=bool(done)))
             error = ""
             if picked is None:
                 return None
             what, which = picked
             if what == GIVE:
-                return {**{k: v for k, v in entries.items() if v},
-                        **{k: v for k, v in chosen.items() if v}}
+                return _given(spec, values)
             if what == ADD:
                 made = await self._new_entry(which)
                 if made is not None:
-                    entries[which.name].append(made)
+                    values[which.name].append(made)
             elif what == DROP:
                 name, index = which
                 sure = await self.push_screen_wait(ConfirmScreen(
-                    self.t("Take this entry out?"), [summary(entries[name][index])],
+                    self.t("Take this entry out?"), [summary(values[name][index])],
                     self.t("Take it out"), self.t("Keep it"), self.lang))
                 if sure:
-                    entries[name].pop(index)
-            elif what == SET:
-                one = replace(spec, params=(which,))
+                    values[name].pop(index)
+            elif what == GROUP:
+                item = which.items[0]
                 filled = await self.push_screen_wait(ParamScreen(
-                    one, {which.name: chosen[which.name]}, "", self.lang, self.say))
+                    replace(item, label=which.label), fields(item, values[which.name]), "",
+                    self.lang, self.say))
                 if filled is not None:
-                    chosen[which.name] = list(filled.get(which.name) or [])
+                    values[which.name] = entry(item, filled)
+            else:  # SET one set of names, or FIELDS: the single fields together
+                params = (which,) if what == SET else \
+                    tuple(p for p in spec.params if p.kind in SCALARS)
+                filled = await self.push_screen_wait(ParamScreen(
+                    replace(spec, params=params), {p.name: values[p.name] for p in params},
+                    "", self.lang, self.say))
+                if filled is not None:
+                    values.update({p.name: filled.get(p.name) for p in params})
 
-    def _rows(self, lists: list[Param], sets: list[Param],
-              entries: dict[str, list[dict[str, Any]]],
-              chosen: dict[str, list[Any]]) -> list[tuple[tuple[str, Any], str]]:
+    def _rows(self, spec: ActionSpec, values: dict[str, Any],
+              done: str) -> list[tuple[tuple[str, Any], str]]:
         rows: list[tuple[tuple[str, Any], str]] = []
-        for param in lists:
-            given = entries[param.name]
-            for index, item in enumerate(given):
-                rows.append(((DROP, (param.name, index)),
-                             f"{self.say(param.label)} {index + 1}: "
-                             f"{described(param, item, self.say)}"))
-            full = param.maximum and len(given) >= param.maximum
-            if param.items and not full:
-                rows.append(((ADD, param), self.t("Add: {what}", what=self.say(param.label))))
-        for param in sets:
-            names = ", ".join(map(str, chosen[param.name])) or self.t("none")
-            rows.append(((SET, param), f"{self.say(param.label)}: {names}"))
-        rows.append(((GIVE, None), self.t("Give the order")))
+        single = [p for p in spec.params if p.kind in SCALARS]
+        if single:  # (an entry's own fields, when it holds lists or parts too)
+            own = replace(spec, params=tuple(single), fixed={})
+            words = worded(own, entry(own, values), self.say)  # (dotted names nested)
+            rows.append(((FIELDS, None), f"{self.say(spec.label)}: {', '.join(words)}"))
+        for param in spec.params:
+            if param.kind == "list":
+                given = values[param.name]
+                for index, item in enumerate(given):
+                    rows.append(((DROP, (param.name, index)),
+                                 f"{self.say(param.label)} {index + 1}: "
+                                 f"{described(param, item, self.say)}"))
+                full = param.maximum and len(given) >= param.maximum
+                if param.items and not full:
+                    rows.append(((ADD, param),
+                                 self.t("Add: {what}", what=self.say(param.label))))
+            elif param.kind == "choices":
+                names = ", ".join(map(str, values[param.name])) or self.t("none")
+                rows.append(((SET, param), f"{self.say(param.label)}: {names}"))
+            elif param.kind == "group" and param.items:
+                words = worded(param.items[0], values[param.name], self.say)
+                rows.append(((GROUP, param), f"{self.say(param.label)}: "
+                             f"{', '.join(words) or self.t('none')}"))
+        rows.append(((GIVE, None), done or self.t("Give the order")))
         return rows
 
     async def _new_entry(self, param: Param) -> dict[str, Any] | None:
-        """One entry of ``param``: its kind picked (when there are several), filled in."""
+        """One entry of ``param``: its kind picked (when there are several), its fields
+        filled in, then its own lists and parts (in a form of its own) if it has any."""
         kinds = list(param.items)
         item = kinds[0]
         if len(kinds) > 1:
@@ -194,10 +188,17 @@ class Forms(Base):
                 return None
             item = picked[1]
         values = {p.name: p.default for p in item.params if p.default is not None}
-        if item.params:
+        single = replace(item, params=tuple(p for p in item.params if p.kind not in
+                                            ("list", "group")))
+        if single.params:
             filled = await self.push_screen_wait(
-                ParamScreen(item, values, "", self.lang, self.say))
+                ParamScreen(single, values, "", self.lang, self.say))
             if filled is None:
                 return None
             values = filled
+        if has_form(item):
+            whole = await self.form_flow(item, values, done=self.t("OK"))
+            if whole is None:
+                return None
+            values = whole
         return entry(item, values)

@@ -103,3 +103,19 @@ def test_unknown_names_and_the_closest_ids() -> None:
         with pytest.raises(IllegalAction) as caught:
             check_names(ids, {"do": "x", **action})
         assert caught.value.message == message
+
+
+def test_a_group_is_a_mapping_of_its_fields() -> None:
+    """A ``group`` argument (a mapping part of a whole order) is taken as a mapping, for
+    the game's rules to read its fields; any other shape is refused, naming it."""
+    part = ActionSpec("part", "Part", None, params=(Param("flag", "choice", "Flag"),))
+    offer = ActionSpec("order", "Order", "R2", params=(
+        Param("extras", "group", "Extras", items=(part,)),))
+    assert read(offer, {"extras": {"flag": True}})["extras"] == {"flag": True}
+    assert "extras" not in read(offer, {})
+    for wrong in ([{"flag": True}], "flag", 3):
+        with pytest.raises(IllegalAction) as caught:
+            read(offer, {"extras": wrong})
+        assert "'extras' is a mapping of its fields" in caught.value.message
+        assert caught.value.rule == "R2"
+    assert offer.to_dict()["params"][0]["items"][0]["do"] == "part"

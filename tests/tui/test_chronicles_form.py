@@ -265,3 +265,144 @@ def test_a_refused_trade_comes_back_to_the_form_with_its_rule(tmp_path: Path) ->
     assert seen["error"].endswith("(s7.0.tradables)"), seen["error"]
     assert sum(row.startswith("Trades ") for row in seen["rows"]) == 2
     assert "seal" not in seen["actions"]
+
+
+async def _pick(app: Any, pilot: Any, row: str) -> None:
+    """Pick the form's row that starts with ``row``, by its number, and wait for what it
+    opens."""
+    menu = app.screen
+    await pilot.press(str(next(i for i, r in enumerate(_rows(app)) if r.startswith(row)) + 1))
+    await settle(pilot, lambda: app.screen is not menu
+                 and isinstance(app.screen, FormMenu | ParamScreen))
+
+
+async def _given(app: Any, pilot: Any, role: str) -> dict[str, Any] | None:
+    """Give the order (Ctrl+S) and read it back as it was sealed."""
+    await pilot.press("ctrl+s")
+    await settle(pilot, lambda: not isinstance(app.screen, FormMenu | ParamScreen))
+    composer = app.turn.composer
+    return sealed_orders.own_order(composer.state, role, composer.keys())
+
+
+def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path) -> None:
+    """A plan is added with its fields' defaults, then, in the plan's own form, a card of
+    the seat's hand to try in round 1 (picked by its number); the plan is listed with its
+    card, and the order is sealed with the plan as a file would write it."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            role = app.turn.role
+            seen["hand"] = list(app.turn.composer.state["realms"][role]["cards"])
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            await _pick(app, pilot, "Add: Battle plans")
+            assert isinstance(app.screen, ParamScreen)
+            await pilot.press("ctrl+s")  # the plan's fields as offered
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "Add: Red cards to try" in _rows(app))
+            seen["plan form"] = _rows(app)
+            seen["inner"] = app.screen.inner  # (Ctrl+S keeps the plan, Escape drops it)
+            await _pick(app, pilot, "Add: Red cards to try")
+            assert isinstance(app.screen, ParamScreen)
+            await pilot.press("2")  # Round: round 1 (then on to the next field)
+            await pilot.press("ctrl+s")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and any(r.startswith("Red cards to try 1: ") for r in _rows(app)))
+            seen["with card"] = _rows(app)
+            await _pick(app, pilot, "Battle plan: ")  # its fields again
+            fields = app.screen.spec.params
+            seen["commander"], seen["ninth"] = fields[8].options[1], fields[8].name
+            await pilot.press(*["tab"] * 8, "2", "ctrl+s")  # Commander: her first general
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "commander" in _rows(app)[0])
+            seen["fields row"] = _rows(app)[0]
+            await pilot.press("ctrl+s")  # the plan is done
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and any(r.startswith("Battle plans 1: ") for r in _rows(app)))
+            seen["listed"] = _rows(app)
+            seen["outer"] = app.screen.inner
+            seen["order"] = await _given(app, pilot, role)
+
+    asyncio.run(run())
+    assert seen["plan form"][0].startswith("Battle plan: "), seen["plan form"]
+    assert seen["plan form"][-1] == "OK"
+    assert seen["inner"] and not seen["outer"]
+    (card,) = seen["hand"]
+    # (her hand is not readable yet: the card is named by its entry)
+    assert f"Red cards to try 1: Try {card} (not readable yet): round 1" in seen["with card"]
+    listed = next(r for r in seen["listed"] if r.startswith("Battle plans 1: "))
+    assert "red cards to try [Try " in listed and "round 1" in listed, listed
+    order = seen["order"]
+    assert order is not None and set(order) == {"do", "plans"}
+    (plan,) = order["plans"]
+    assert plan["cards"] == [{"card": card, "round": 1}]
+    assert plan["first"] == "go" and plan["losses"] == "weakest-here"
+    assert seen["ninth"] == "roles.commander"
+    assert plan["roles"] == {"commander": seen["commander"].value}
+    assert seen["fields row"].endswith(f", commander {seen['commander'].label}")
+    assert "retreat" not in plan  # (the rules' choice)
+
+
+def test_the_exile_part_is_set_in_the_form_and_sealed(tmp_path: Path) -> None:
+    """The Exile row opens the part's fields (here only going into exile: the seat is at
+    home and lends no area); "yes" picked by its number is shown on the row and sealed as
+    the order's mapping part."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            role = app.turn.role
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            seen["first"] = _rows(app)
+            await _pick(app, pilot, "Exile: ")
+            seen["fields"] = [p.name for p in app.screen.spec.params]
+            await pilot.press("2")  # yes (the only field: done)
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "Exile: yes: leave every area and seek a host" in _rows(app))
+            seen["order"] = await _given(app, pilot, role)
+
+    asyncio.run(run())
+    assert "Exile: none" in seen["first"]
+    assert seen["fields"] == ["go"]
+    order = seen["order"]
+    assert order is not None and order["exile"] == {"go": True}
+    assert set(order) == {"do", "exile"}
+
+
+def test_an_answer_aimed_at_a_leader_without_means_is_refused(tmp_path: Path) -> None:
+    """An answer backing a courting aimed at a leader (picked by number) but bringing
+    nothing: the rules refuse the order (notes 4), and the form shows the answer again,
+    its target named, with the refusal."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _to_the_first_question(app, pilot)
+            await pilot.press("1")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            await _pick(app, pilot, "Add: Answers to others' actions")
+            await pilot.press("1")  # Back a courting
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            seen["fields"] = [p.name for p in app.screen.spec.params]
+            seen["leader"] = app.screen.spec.params[1].options[1].label
+            await pilot.press("1", "2")  # by: whoever acts first; aimed at: the first leader
+            await pilot.press("ctrl+s")  # no gold
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and any(r.startswith("Answers to others' actions 1: ")
+                                 for r in _rows(app)))
+            seen.update(await _given_and_refused(app, pilot))
+
+    asyncio.run(run())
+    assert seen["fields"][:3] == ["by", "target", "gold"], seen["fields"]
+    assert seen["error"].endswith("(s8.4.A.5.gold-objects)"), seen["error"]
+    answer = next(r for r in seen["rows"] if r.startswith("Answers to others' actions 1: "))
+    assert answer == (f"Answers to others' actions 1: Back a courting: {seen['leader']}, "
+                      "gold 0"), answer  # (whoever acts first: left out)
+    assert "seal" not in seen["actions"]

@@ -4,7 +4,7 @@ fields by its label alone, and of kinds alike in their fixed fields the one that
 
 from __future__ import annotations
 
-from pbem.offers import ActionSpec, Option, Param, entry
+from pbem.offers import ActionSpec, Option, Param, entry, fields
 from tui.formdialog import described
 
 
@@ -40,3 +40,37 @@ def test_a_kind_without_fields_is_its_label() -> None:
 def test_of_two_kinds_with_the_same_fixed_fields_the_one_holding_its_keys_words_it() -> None:
     assert described(SWAPS, entry(HORSES, {"horses": 3}), _same) == "Sell horses: horses 3"
     assert described(SWAPS, entry(LAND, {"land": "hill"}), _same) == "Sell land: The hill"
+
+
+TOKEN = ActionSpec("token", "Spend a token", None, {"token": "t#1"}, (
+    Param("when", "choice", "When", (Option(None, "any time"), Option(1, "turn 1"))),))
+ROUTE = ActionSpec("route", "A route", None, {}, (
+    Param("road", "choice", "Road", (Option(["a", "b"], "by A and B"), Option(["c"], "by C")),
+          default=["a", "b"]),
+    Param("tokens", "list", "Tokens", items=(TOKEN,)),
+    Param("escort", "group", "Escort", items=(ActionSpec("escort", "Escort", None, {}, (
+        Param("guards", "int", "Guards", minimum=0, maximum=5, default=0),
+        Param("flag", "choice", "Flag", (Option(None, "no"), Option(True, "yes"))))),))))
+ROUTES = Param("routes", "list", "Routes", items=(ROUTE,))
+
+
+def test_lists_and_parts_inside_an_entry_are_worded_in_turn() -> None:
+    """A list inside an entry is worded entry by entry, a part by its fields; an option
+    whose value is a list is read by its label; a field left out (None) is not worded."""
+    made = entry(ROUTE, {"road": ["c"], "tokens": [entry(TOKEN, {"when": 1}), entry(TOKEN, {})],
+                         "escort": {"guards": 2}})
+    assert made == {"road": ["c"], "tokens": [{"token": "t#1", "when": 1}, {"token": "t#1"}],
+                    "escort": {"guards": 2}}
+    assert described(ROUTES, made, _same) == (
+        "A route: by C, tokens [Spend a token: turn 1; Spend a token], escort {guards 2}")
+
+
+def test_empty_lists_and_parts_are_left_out_and_a_part_reads_back() -> None:
+    made = entry(ROUTE, {"tokens": [], "escort": {}})
+    assert made == {"road": ["a", "b"]}
+    escort = ROUTE.params[2].items[0]
+    part = entry(escort, {"guards": 3, "flag": None})
+    assert part == {"guards": 3}
+    assert fields(escort, part) == {"guards": 3, "flag": None}
+    assert fields(ROUTE, made) == {"road": ["a", "b"], "tokens": [], "escort": {}}
+    assert described(ROUTES, {"road": ["x"]}, _same) == "A route: x"  # (not offered)

@@ -1,10 +1,10 @@
 """The season orders and the musters as a form (docs/chronicles-engine.md, "The season
 order"): the parts a table fills in entry by entry — action counters, trades, loans,
-deals, guards, answers to others' actions, envoys welcomed, placements for battle, battle
-plans, helpers let through — described as ``list`` and ``choices`` parameters of the
-exchange's offer, with the choices the position gives (:mod:`.season_form` builds the
-trades, loans, deals, guards, answers and plans). The rest (exile, an answer's target, a
-plan's cards, losses, roles and retreat) is written as YAML, as ever.
+deals, guards, answers to others' actions, envoys welcomed, the exile part, placements for
+battle, battle plans (with their cards), helpers let through — described as ``list``,
+``group`` and ``choices`` parameters of the exchange's offer, with the choices the
+position gives (:mod:`.season_form` builds the trades, loans, deals, guards, answers and
+the exile part; :mod:`.plan_form` the plans).
 
 An entry the form offers may still be refused when the order is given (a territory not
 held whole, too little gold): the rules check the whole order then, as for one typed. The
@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from pbem.engine import ActionSpec
-from pbem.games.chronicles import counters, form_params, hand, season_form
+from pbem.games.chronicles import counters, form_params, hand, plan_form, season_form
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import muster
 from pbem.offers import Param
@@ -182,8 +182,8 @@ def _season_lists(b: Board, role: str, form: _Form) -> list[Param]:
             for name, label, items, most in parts if items]
 
 
-def _plans(areas: list[tuple[str, str]]) -> list[Param]:
-    items = season_form.plans(areas)
+def _plans(b: Board, role: str, areas: list[tuple[str, str]]) -> list[Param]:
+    items = plan_form.plans(b, role, areas)
     return [Param("plans", "list", "Battle plans", items=tuple(items))] if items else []
 
 
@@ -196,13 +196,14 @@ def params(b: Board, role: str, number: int) -> tuple[Param, ...]:
                      maximum=len(b.s["realms"][role]["counters"]), items=items)] \
             if items else []
         out += _season_lists(b, role, form)
-        out += _plans(form.all_areas)
+        out += _plans(b, role, form.all_areas)
         if form.leaders:
             out.append(_choices("welcome", "Envoys welcomed this round", form.leaders))
-        return tuple(out)
+        part = season_form.exile_part(b, role)
+        return (*out, *([part] if part is not None else []))
     out = [Param("muster", "list", "Placements for battle", items=tuple(form.muster()))]
     fought = dict.fromkeys(x["area"] for x in muster.live(b))
-    out += _plans([(aid, b.area(aid).name) for aid in fought])
+    out += _plans(b, role, [(aid, b.area(aid).name) for aid in fought])
     if form.leaders:
         out.append(_choices("let_through", "Helpers let through your territories",
                             form.leaders))

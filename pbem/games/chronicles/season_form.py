@@ -1,13 +1,14 @@
 """The season order's exchanges and answers as form entries (:mod:`.order_form` adds them
 to the form): trades with each other seat, loans from non-human leaders, deals (supplies,
-land and army sales), guards set on the seat's own territories, and answers backing or
-hindering another's courting or recruiting; and battle plans, for the season order and
-the musters alike.
+land and army sales), guards set on the seat's own territories, answers backing or
+hindering another's courting or recruiting (by whom, aimed at whom), and the ``exile``
+part. Battle plans are :mod:`.plan_form`'s.
 
 Each kind of entry is offered only when the position lets the seat make it: a trade with a
 seat the relation levels do not bar, a loan from a lender at the level it needs and not yet
 owed, guards while the seat holds the guards object, an answer when it has gold or objects
-to bring. What each entry holds is read from small lists of the position, once per form.
+to bring, each field of the exile part when the seat may use it. What each entry holds is
+read from small lists of the position, once per form.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from collections.abc import Callable, Iterable
 from pbem.engine import ActionSpec
 from pbem.games.chronicles import counters, form_params, hand, objects
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.records import ObjectKind
+from pbem.games.chronicles.records import FREE, ObjectKind
+from pbem.games.chronicles.rules import exile
 from pbem.games.chronicles.rules.actions import ANSWERS
 from pbem.games.chronicles.rules.deals import ARMIES, LAND, SUPPLIES
-from pbem.games.chronicles.rules.muster import PLAN_VALUES
 from pbem.games.chronicles.rules.trades import INFLUENCE_SELLERS, LOAN_RULE, barred
 from pbem.offers import Param
 
@@ -67,6 +68,17 @@ def _face_up_objects(b: Board, role: str,
     return out
 
 
+def _face_up_cards(b: Board, role: str) -> Pairs:
+    """``role``'s face-up red cards held by an entry of the hidden deck (``red#5``):
+    another seat may ask for that very card."""
+    out: Pairs = []
+    for entry in hand.entries(b, role):
+        card = hand.face(b, entry)
+        if card is not None and card != entry:
+            out.append((entry, f"{entry} ({b.data.stratagems[card].name}, face up)"))
+    return out
+
+
 def _tradable(kind: ObjectKind) -> bool:
     return kind.tradable
 
@@ -86,11 +98,9 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
         _set("give.counters", "Give: action counters", counted),
         _set("give.cards", "Give: red cards", cards),
         _set("give.objects", "Give: objects", _own_objects(b, role, _tradable))]
-    asked = [  # the other's counters and cards are hidden: asked for by kind
-        _set("get.counters", "Get: action counters of the kinds",
-             [(a, action.name) for a, action in b.data.actions.items()]),
-        _set("get.cards", "Get: red cards of the stratagems",
-             [(c, card.name) for c, card in b.data.stratagems.items()])]
+    kinds = [(c, card.name) for c, card in b.data.stratagems.items()]
+    asked = _set("get.counters", "Get: action counters of the kinds",  # (hidden: by kind)
+                 [(a, action.name) for a, action in b.data.actions.items()])
     captives: dict[str, Pairs] = {}  # held by role, by their leader
     taken: dict[str, Pairs] = {}  # role's own generals, by their captor
     for gid, f in b.s["generals"].items():
@@ -110,7 +120,9 @@ def trades(b: Board, role: str) -> list[ActionSpec]:
             _amount("get.gold", "Get: gold", b.gold(other)),
             _amount("get.influence", "Get: Influence",
                     b.influence(other) if other in INFLUENCE_SELLERS else 0),
-            *asked,
+            asked,
+            _set("get.cards", "Get: red cards (of a stratagem, or a face-up card)",
+                 [*kinds, *_face_up_cards(b, other)]),
             _set("get.objects", "Get: objects", _face_up_objects(b, other, _tradable)),
             _set("get.captives", "Get back: your generals", taken.get(other, [])),
         ])
@@ -217,8 +229,32 @@ def guards_held(b: Board, role: str) -> Pairs:
     return _own_objects(b, role, lambda kind: kind.id == "guards")
 
 
+def _aimed_at(b: Board, role: str, kind: str) -> Param | None:
+    """Whom an answer's action must aim at: anyone (the first to fit), a leader courted
+    (one an envoy can reach), or a general recruited (one of the seat's own, a free
+    general on the map, another leader's)."""
+    if kind == "court":  # (the seat himself last: courted by another with a wedge)
+        courted = [(who, b.name(who) if who != role else f"{b.name(who)} (you)")
+                   for who in [*(r for r in b.s["realms"] if r != role), *b.s["non_human"],
+                               role]
+                   if (b.is_human(who) or b.is_non_human(who)) and b.territories_touched(who)]
+        return form_params.one("target", "Aimed at", ((None, "Whoever is courted"),
+                                                      *courted))
+    wanted: Pairs = []
+    for gid, f in b.s["generals"].items():
+        if b.general(gid).loyalty is None or f["employer"] == role:
+            continue
+        if (f["status"] == "free" and f.get("at")) or (
+                f["status"] in ("ready", "injured") and f["employer"] not in (role, FREE)):
+            wanted.append((gid, b.name(gid)))
+    return form_params.one("target", "Aimed at", ((None, "Whoever is recruited"),
+                                                  ("mine", "Any general of yours"),
+                                                  *wanted))
+
+
 def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
-    """Backing or hindering another seat's courting or recruiting, with gold or objects."""
+    """Backing or hindering another seat's courting or recruiting, with gold or objects,
+    by a leader or any, aimed at a target or any."""
     others = [(who, name) for who, name in leaders if b.is_human(who)]
     if not others:
         return []
@@ -232,7 +268,7 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
             if b.data.objects[str(objects.seen(b, o, b.known))].recruit]
         if not (gold or fit):
             continue
-        params = _kept([by, gold, _set("objects", "Objects", fit)])
+        params = _kept([by, _aimed_at(b, role, kind), gold, _set("objects", "Objects", fit)])
         rule = ANSWERS if kind == "court" else "s8.4.C.4.gold-objects"
         for way in ("back", "hinder"):
             out.append(ActionSpec("answer", f"{way.capitalize()} a {word}", rule,
@@ -240,19 +276,26 @@ def answers(b: Board, role: str, leaders: Pairs) -> list[ActionSpec]:
     return out
 
 
-# ------------------------------------------------------------------ battle plans
-
-PLAN_LABELS = {"first": "First move (invader)", "if_held": "If held at the border",
-               "defend": "Defend (defender)", "siege": "Siege (invader)",
-               "pursue": "Pursue the beaten side"}
+# ------------------------------------------------------------------ exile
 
 
-def plans(areas: Pairs) -> list[ActionSpec]:
-    """A battle plan for one of ``areas``: each choice the plan makes, the rules' own
-    choice first (what a plan leaving it out gets); its cards are written by file."""
-    area = form_params.one("area", "Area of the battle", tuple(areas))
-    if area is None:
-        return []
-    choices = _kept(form_params.one(key, PLAN_LABELS[key], tuple((v, v) for v in values))
-                    for key, values in PLAN_VALUES.items())
-    return [ActionSpec("plan", "Battle plan", "s10.3.1.choice", {}, (area, *choices))]
+def exile_part(b: Board, role: str) -> Param | None:
+    """The ``exile`` part, with the fields the position lets ``role`` use: going into
+    exile (not already in it), asking his guests for their lent area back (a host), giving
+    back the area lent to him (an exile lodged); None when none applies."""
+    ex = exile.exile_of(b, role)
+    fields = []
+    if ex is None:
+        fields.append(form_params.one("go", "Go into exile", (
+            (None, "no"), (True, "yes: leave every area and seek a host"))))
+    guests = [(guest, b.name(guest)) for guest in exile.guests_of(b, role)]
+    if guests:
+        fields.append(_set("recall", "Ask for the lent area back from", guests))
+    if ex is not None and not ex.get("out") and ex.get("area") is not None:
+        fields.append(form_params.one("give_back", "Give back the area lent to you", (
+            (None, "no"), (True, "yes: give it back and seek a new host"))))
+    kept = _kept(fields)
+    if not kept:
+        return None
+    return Param("exile", "group", "Exile", items=(
+        ActionSpec("exile", "Exile", exile.EXILED, {}, kept),))

@@ -11,11 +11,11 @@ import pytest
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import hand, objects, order_form
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import actions, trades
+from pbem.games.chronicles.rules import actions, exile, trades
 from pbem.games.chronicles.rules import deals as deals_rules
 from pbem.games.chronicles.rules import muster as muster_rules
 from pbem.hidden import known_to
-from pbem.offers import ActionSpec, Param, entry
+from pbem.offers import ActionSpec, Param, entry, fields
 from tests.games.chronicles import kit
 from tests.games.chronicles.test_hidden_objects import _opened as hidden_objects_game
 
@@ -125,6 +125,95 @@ def test_answers_back_or_hinder_another_seat_with_gold_or_objects() -> None:
     actions.check_actions(b, "cao-cao", {"answers": [made, anyone]})
 
 
+def test_an_answer_may_aim_at_a_leader_courted_or_a_general_recruited() -> None:
+    """An answer's target: any leader an envoy can reach for a courting; for a
+    recruiting, any general of the seat's ("mine"), a free general on the map or another
+    leader's (never one of loyalty X). A target written by the form fires on the action
+    aimed at it, and only on that one."""
+    state = stocked()
+    b = kit.board(state)
+    answers = lists(b)["answers"]
+    court = options(kind(answers, "Back a courting"), "target")
+    assert court[0] is None and {"sun-ce", "liu-biao", "yang-feng"} <= set(court)
+    assert court[-1] == "cao-cao"  # (courted by another, with a wedge)
+    recruit = options(kind(answers, "Hinder a recruiting"), "target")
+    assert recruit[:2] == [None, "mine"]
+    assert all(b.s["generals"][g]["employer"] != "cao-cao" and b.general(g).loyalty is not None
+               for g in recruit[2:])
+    sun = next(g for g in recruit[2:] if b.s["generals"][g]["employer"] == "sun-ce")
+    made = entry(kind(answers, "Hinder a recruiting"), {"target": sun, "gold": 2})
+    assert made == {"hinder": "recruit", "target": sun, "gold": 2}
+    mine = entry(kind(answers, "Hinder a recruiting"), {"target": "mine", "gold": 1})
+    actions.check_actions(b, "cao-cao", {"answers": [made, mine]})
+    aimed = {"status": "placed", "role": "liu-biao", "kind": "recruit", "recruit": sun,
+             "employer": "sun-ce"}
+    assert actions._matches(b, "cao-cao", made, aimed)
+    assert not actions._matches(b, "cao-cao", mine, aimed)
+    assert actions._matches(b, "cao-cao", mine, {**aimed, "employer": "cao-cao"})
+
+
+def test_a_face_up_card_of_another_seat_may_be_asked_for_by_its_entry() -> None:
+    """In a game whose red cards are hidden, a card of Sun Ce's turned face up is offered
+    by its entry besides the stratagems by kind; the trade asking for it matches his
+    offer of that entry and the card changes hands."""
+    state = stocked()
+    state["realms"]["sun-ce"]["cards"] = ["red#4", "red#5"]
+    state["open_cards"] = {"red#5": "ambush:2"}
+    b = kit.board(state)
+    sun = kind(lists(b)["trades"], "Trade with Sun Ce")
+    asked = options(sun, "get.cards")
+    assert "ambush" in asked and "red#5" in asked and "red#4" not in asked
+    made = entry(sun, {"give.gold": 2, "get.cards": ["red#5"]})
+    assert made == {"with": "sun-ce", "give": {"gold": 2}, "get": {"cards": ["red#5"]}}
+    trades.check_trades(b, "cao-cao", {"trades": [made]})
+    mirror = {"with": "cao-cao", "give": {"cards": ["red#5"]}, "get": {"gold": 2}}
+    trades.take_all(b, {"cao-cao": {"trades": [made]}, "sun-ce": {"trades": [mirror]}})
+    assert state["realms"]["cao-cao"]["cards"] == ["fire-trap", "red#5"]
+    assert state["realms"]["sun-ce"]["cards"] == ["red#4"]
+
+
+def _exile_part(b: Board, role: str) -> Param | None:
+    return next((p for p in order_form.params(b, role, 1) if p.name == "exile"), None)
+
+
+@pytest.mark.rule("chronicles:s14.other.exiled")
+@pytest.mark.rule("chronicles:s16.recall")
+def test_the_exile_part_offers_only_the_fields_the_position_allows() -> None:
+    """A seat at home may only go into exile; a host may also ask his guest for the lent
+    area back; a lodged exile may only give it back. Each part made is accepted by the
+    rules, and its fields read back from it."""
+    state = kit.position(3)
+    for area in ("jiang-ling", "xiang-yang", "jiang-xia", "chang-sha", "wu-ling",
+                 "ling-ling"):
+        kit.give(state, area, "sun-ce")
+    state["realms"]["liu-biao"]["exile"] = {"host": "cao-cao", "area": "ru-nan",
+                                            "out": False}
+    b = kit.board(state)
+    home = _exile_part(b, "sun-ce")
+    assert home is not None and home.kind == "group"
+    assert [p.name for p in home.items[0].params] == ["go"]
+    host = _exile_part(b, "cao-cao")
+    assert host is not None
+    (item,) = host.items
+    assert [p.name for p in item.params] == ["go", "recall"]
+    assert options(item, "recall") == ["liu-biao"]
+    part = entry(item, {"recall": ["liu-biao"]})
+    assert part == {"recall": ["liu-biao"]} and entry(item, {}) == {}
+    assert fields(item, part) == {"go": None, "recall": ["liu-biao"]}
+    exile.check_exile(b, "cao-cao", {"do": "season", "exile": part})
+    guest = _exile_part(b, "liu-biao")
+    assert guest is not None
+    assert [p.name for p in guest.items[0].params] == ["give_back"]
+    back = entry(guest.items[0], {"give_back": True})
+    assert back == {"give_back": True}
+    exile.check_exile(b, "liu-biao", {"do": "season", "exile": back})
+    exile.check_exile(b, "sun-ce", {"do": "season",
+                                    "exile": entry(home.items[0], {"go": True})})
+    state["realms"]["liu-biao"]["exile"]["out"] = True  # nobody took him in
+    state["realms"]["liu-biao"]["exile"].update(host=None, area=None)
+    assert _exile_part(kit.board(state), "liu-biao") is None
+
+
 @pytest.mark.rule("chronicles:s7.4.land")
 @pytest.mark.rule("chronicles:s7.5.armies")
 def test_deals_offer_supplies_and_sales_the_rules_accept() -> None:
@@ -160,7 +249,9 @@ def test_battle_plans_name_any_area_in_the_season_and_the_battles_in_a_muster() 
     assert len(options(plan, "area")) == len(state["areas"])
     made = entry(plan, {"area": "xu-chang", "siege": "surround"})
     assert made == {"area": "xu-chang", "first": "go", "if_held": "hold", "defend": "best",
-                    "siege": "surround", "pursue": "always"}
+                    "siege": "surround", "pursue": "always", "losses": "weakest-here"}
+    cards = next(p for p in plan.params if p.name == "cards")  # (test_plan_form.py)
+    assert [k.fixed for k in cards.items] == [{"card": "fire-trap"}]
     muster_rules.check_muster(b, "cao-cao", {"plans": [made]})
     assert "plans" not in lists(b, number=2)  # no battle waits
     state["round"]["battles"].append({"area": "xia-pi", "status": "pending"})
