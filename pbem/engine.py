@@ -175,6 +175,13 @@ class GameModule(ABC):
     # (:attr:`Prompt.inner`, pbem/inner_seals.py) sets this and answers ``inner_shape``.
     seals_inside: bool = False
 
+    def bare_prompt(self, state: State) -> Prompt | None:
+        """The question now asked, its offers without their parameters (all the engine
+        reads of it when it takes an answer: who, the verbs, what is sealed inside); by
+        default the whole prompt."""
+        return self.prompt(state, {}) if self.uses_secrets else \
+            self.prompt(state)  # type: ignore[call-arg]
+
     def inner_shape(self, state: State, role: str, values: Mapping[str, Any],
                     earlier: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
         """What stands in the open for the inner parts ``values`` of ``role``'s answer

@@ -119,7 +119,7 @@ def _apply_default(module: GameModule, state: State, role: str, action: Action, 
 
 def _apply_one(module: GameModule, state: State, role: str, action: Action, dice: Dice,
                log: Log, seat: Seat | None) -> None:
-    asked = game_prompt(module, state)
+    asked = None if absence.ended(state) else module.bare_prompt(state)
     if sealed_orders.active(state, asked):
         assert asked is not None
         if module.seals_inside and role not in absence.absent(state) \
@@ -228,7 +228,8 @@ def _apply_game(module: GameModule, state: State, role: str, action: Action, dic
     """The game takes one action; parts sealed inside it are kept by the engine first
     (``clear``: the writer's own trial, its inner parts still in clear)."""
     if module.seals_inside:
-        action = inner_seals.take(module, state, game_prompt(module, state), role, action,
+        asked = None if absence.ended(state) else module.bare_prompt(state)
+        action = inner_seals.take(module, state, asked, role, action,
                                   between_homes=sealed_orders.KEY in state and not clear,
                                   keys=seat.keys if clear and seat is not None else None)
     if module.uses_secrets:

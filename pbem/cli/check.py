@@ -154,6 +154,8 @@ def show(
                 f"{p.name}: " + (f"{p.minimum}-{p.maximum}" if p.kind == "int" else
                                  "list of " + "|".join(i.verb for i in p.items)
                                  if p.kind == "list" else
+                                 "{" + ", ".join(f.name for i in p.items for f in i.params)
+                                 + "}" if p.kind == "group" else
                                  "|".join(option_text(o) for o in p.options[:8])
                                  + ("|..." if len(p.options) > 8 else ""))
                 for p in spec.params)

@@ -62,9 +62,9 @@ def waiting(b: Board) -> list[str]:
     return [r for r in ex["asked"] if r not in ex["given"]]
 
 
-def current_prompt(b: Board) -> Prompt | None:
+def current_prompt(b: Board, bare: bool = False) -> Prompt | None:
     """The open exchange's question, to the first seat still to answer; every seat asked
-    answers it sealed, side by side."""
+    answers it sealed, side by side (``bare``: its offer without the form's parameters)."""
     if b.s.get("result") is not None:
         return None
     left = waiting(b)
@@ -74,7 +74,8 @@ def current_prompt(b: Board) -> Prompt | None:
     number = int(ex["number"])
     parts = SEASON_PARTS if number == 1 else MUSTER_PARTS
     spec = ActionSpec(ex["kind"], EXCHANGE_NAMES[number].capitalize(), RULES[number],
-                      params=order_form.params(b, left[0], number), extra=parts)
+                      params=() if bare else order_form.params(b, left[0], number),
+                      extra=parts)
     text = (f"{b.when()}: give your {EXCHANGE_NAMES[number]} (every part may be empty; "
             "nobody sees them before all are in)")
     face_down = sealed_forces.active(b)

@@ -140,6 +140,9 @@ class Chronicles(ReplaceableData, GameModule):
     def prompt(self, state: State, known: Mapping[str, str] | None = None) -> Prompt | None:
         return flow.current_prompt(Board(state, known=known))
 
+    def bare_prompt(self, state: State) -> Prompt | None:
+        return flow.current_prompt(Board(state), bare=True)
+
     def apply(self, state: State, role: str, action: dict[str, Any], dice: Any,
               log: Log, secrets: Any = None) -> None:
         b = Board(state, dice, log, secrets)

@@ -16,9 +16,10 @@ from typing import Any
 from pbem.engine import ActionSpec
 from pbem.games.chronicles import form_params, hand
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules.muster import PLAN_VALUES
+from pbem.games.chronicles.rules import plan_checks
+from pbem.games.chronicles.rules.plan_checks import PLAN_VALUES
 from pbem.games.chronicles.rules.stratagems import FOLLOW
-from pbem.games.chronicles.rules.strength import column_label
+from pbem.games.chronicles.rules.strength import column_labels
 from pbem.offers import Option, Param
 
 Pairs = list[tuple[str, str]]
@@ -31,14 +32,14 @@ ROUNDS = 5
 """The battle rounds a card or a retreat may name (a file may name later ones)."""
 AFTER = range(1, ROUNDS + 1)
 LOST = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30)
-TARGETS = ("forces", "city", "gold")
+TARGETS = plan_checks.TARGETS
 CONDITIONS = ((None, "Whatever the foe did"), ("played", "Only if the foe played a card"),
               ("not-played", "Only if the foe played none"))
 
 
-def _ratios(b: Board) -> list[str]:
+def _ratios(b: Board) -> tuple[str, ...]:
     """The Battle Outcome Table's columns as a plan names them (``1:2``)."""
-    return [column_label(b, col) for col in range(len(b.data.rule("battle-ratios")))]
+    return column_labels(b)
 
 
 def _first(b: Board) -> Param | None:

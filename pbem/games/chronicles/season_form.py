@@ -234,10 +234,11 @@ def _aimed_at(b: Board, role: str, kind: str) -> Param | None:
     (one an envoy can reach), or a general recruited (one of the seat's own, a free
     general on the map, another leader's)."""
     if kind == "court":  # (the seat himself last: courted by another with a wedge)
+        holding = {b.holder(a) for a in b.s["areas"]}
         courted = [(who, b.name(who) if who != role else f"{b.name(who)} (you)")
                    for who in [*(r for r in b.s["realms"] if r != role), *b.s["non_human"],
                                role]
-                   if (b.is_human(who) or b.is_non_human(who)) and b.territories_touched(who)]
+                   if (b.is_human(who) or b.is_non_human(who)) and who in holding]
         return form_params.one("target", "Aimed at", ((None, "Whoever is courted"),
                                                       *courted))
     wanted: Pairs = []

@@ -11,7 +11,7 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules.strength import column_label
+from pbem.games.chronicles.rules.strength import column_labels
 
 RULE = "s10.3.1.choice"
 PLAN_VALUES = {"first": ("go", "hold", "retreat"), "if_held": ("hold", "attack"),
@@ -24,7 +24,7 @@ CONDITIONS = ("played", "not-played")
 
 
 def _ratios(b: Board) -> set[str]:
-    return {column_label(b, col) for col in range(len(b.data.rule("battle-ratios")))}
+    return set(column_labels(b))
 
 
 def _whole(text: str) -> bool:

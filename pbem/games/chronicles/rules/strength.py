@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pbem.games.chronicles.board import Board
@@ -277,10 +278,19 @@ def column(b: Board, inv: Fraction, dfd: Fraction) -> int | str:
 
 def column_label(b: Board, col: int) -> str:
     """``"1.5:1"`` for a column."""
-    pair = b.data.rule("battle-ratios")[col]
-    if isinstance(pair, str):
-        return pair
-    return ":".join(f"{float(x):g}" for x in pair)
+    return column_labels(b)[col]
+
+
+def column_labels(b: Board) -> tuple[str, ...]:
+    """Every column's label, in the table's order."""
+    return _labels(tuple(p if isinstance(p, str) else tuple(p)
+                         for p in b.data.rule("battle-ratios")))
+
+
+@lru_cache(maxsize=8)
+def _labels(pairs: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(p if isinstance(p, str) else ":".join(f"{float(x):g}" for x in p)
+                 for p in pairs)
 
 
 # ------------------------------------------------------------------ losses
