@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,6 +16,7 @@ from pbem import (
     gameplay,
     games,
     identity,
+    inner_seals,
     lateness,
     savefile,
     sealed_orders,
@@ -28,6 +29,7 @@ from pbem.cli.common import AsName, KeyPath, guarded, maybe_me, me, print_json, 
 from pbem.cli.root import CHECK, app
 from pbem.engine import Option
 from pbem.errors import ChainError, FormatError, PbemError, UsageError
+from pbem.hidden_cards import seating
 from pbem.ledger import Ledger
 from pbem.signing import PublicKey
 
@@ -45,6 +47,20 @@ def _trust(save: savefile.SaveFile, save_path: Path, viewer: PublicKey | None) -
         return verification.full(save, [], save_path).lines[0]
     except PbemError as exc:
         return f"NOT VERIFIED: {exc.message} (only the signature was checked)"
+
+
+def _sealed_answer(save: savefile.SaveFile, role: str | None,
+                   local: identity.LocalIdentity | None) -> dict[str, Any] | None:
+    """This player's answer sealed in the round now open, as she composed it (the parts
+    sealed inside it read back with her key)."""
+    order = sealed_orders.mine(save.doc, save.state, role, local.key if local else None)
+    if order is None or local is None or role is None \
+            or not isinstance(order.get(inner_seals.INNER), dict):
+        return order
+    try:
+        return inner_seals.unwrap(order, seating.seat(save.doc, role, local.key).keys)
+    except (PbemError, ValueError, KeyError):
+        return order
 
 
 def _plain(text: str) -> str:
@@ -92,8 +108,7 @@ def show(
             "deadline": save.game.get("deadline"),
             "answer_due": clock.as_dict() if clock else None,
             "absent": absence.absent(save.state),
-            "sealed_answer": sealed_orders.mine(save.doc, save.state, role,
-                                                local.key if local else None),
+            "sealed_answer": _sealed_answer(save, role, local),
         })
         return
     say(f"{module.title}: game {save.game_id[:8]}, save {save.sequence}")
@@ -122,7 +137,7 @@ def show(
     if save.due is None:
         say(f"The game is over: {gameplay.outcome(module, save.state)}")
         return
-    sealed = sealed_orders.mine(save.doc, save.state, role, local.key if local else None)
+    sealed = _sealed_answer(save, role, local)
     if sealed is not None:
         say(f"Your sealed answer (opened once everyone has answered): "
             f"{module.describe_action(sealed)}")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pbem import identity, keeping, sealed_orders, session
+from pbem import identity, inner_seals, keeping, sealed_orders, session
 from pbem.offers import ActionSpec, Param, entry
 from tests.security.kit import labelled_key
 from tests.tui.kit import settle
@@ -277,11 +277,13 @@ async def _pick(app: Any, pilot: Any, row: str) -> None:
 
 
 async def _given(app: Any, pilot: Any, role: str) -> dict[str, Any] | None:
-    """Give the order (Ctrl+S) and read it back as it was sealed."""
+    """Give the order (Ctrl+S) and read it back as it was sealed, the parts sealed inside
+    it (placements and plans) read back with the writer's key."""
     await pilot.press("ctrl+s")
     await settle(pilot, lambda: not isinstance(app.screen, FormMenu | ParamScreen))
     composer = app.turn.composer
-    return sealed_orders.own_order(composer.state, role, composer.keys())
+    order = sealed_orders.own_order(composer.state, role, composer.keys())
+    return None if order is None else inner_seals.unwrap(order, composer.keys())
 
 
 def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from pbem.games.chronicles.rules import (
     resolution,
     sealed_forces,
     setup,
+    supplies,
     tax,
     trades,
 )
@@ -155,7 +156,7 @@ def finish_round(b: Board) -> None:
     """Battles, resolution and completion; then the next round's first phases and its
     season orders (unless the game is over)."""
     sealed_forces.drop_unopened(b)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     resolution.run(b)
     completion.run(b)

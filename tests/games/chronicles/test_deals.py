@@ -10,7 +10,7 @@ import pytest
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import actions, battle, deals, muster, resolution
+from pbem.games.chronicles.rules import actions, battle, deals, muster, resolution, supplies
 from tests.games.chronicles import kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
@@ -37,7 +37,7 @@ def season(b: Board, orders: dict[str, dict[str, Any]]) -> None:
     b.s["round"]["orders"] = orders
     actions.place_all(b, orders)
     muster.place_all(b, orders, 1)
-    muster.close(b)
+    supplies.close(b)
 
 
 # ------------------------------------------------------------------ supplies

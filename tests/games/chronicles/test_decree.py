@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, events, muster
+from pbem.games.chronicles.rules import battle, events, muster, supplies
 from tests.games.chronicles import kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
@@ -34,7 +34,7 @@ def battles(b: Board, orders: dict[str, dict[str, Any]]) -> None:
     for role, order in orders.items():
         muster.check_muster(b, role, order)
     muster.place_all(b, orders, 1)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     b.s["round"]["battles"] = []
     for facts in b.s["generals"].values():

@@ -8,7 +8,7 @@ import pytest
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, completion, exile, muster
+from pbem.games.chronicles.rules import battle, completion, exile, muster, supplies
 from tests.games.chronicles import kit
 
 BIAO = ["jiang-ling", "xiang-yang", "jiang-xia", "chang-sha", "wu-ling", "ling-ling"]
@@ -238,7 +238,7 @@ def _rebel(state: dict, *entries: dict, plans: list | None = None, dice: tuple =
                                  "plans": plans or []}}
     muster.check_muster(b, "liu-biao", orders["liu-biao"])
     muster.place_all(b, orders, 1)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     return b
 

@@ -7,18 +7,33 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from pbem import gameplay, games, inner_seals, session
+from pbem import (
+    answering,
+    gameplay,
+    games,
+    identity,
+    inner_seals,
+    keeping,
+    passes_ahead,
+    sealed_orders,
+    session,
+)
+from pbem.cli import check
 from pbem.dice import ChainDice
 from pbem.engine import Log, State
 from pbem.errors import IllegalAction, UsageError
 from pbem.games.chronicles import random_orders
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import sealed_forces
+from pbem.games.chronicles.rules.sealed_forces import shape_of
 from pbem.hidden_cards import seating
+from tests.cli.test_commands import pbem
 from tests.golden_replay import recorded, sample_players
 
 KIND = "chronicles-of-the-three-kingdoms"
@@ -177,3 +192,61 @@ def test_a_home_counts_its_own_face_down_placements_between_homes() -> None:
         assert err.value.rule == "s10.3.roles" and "placed twice" in err.value.message
         return
     raise AssertionError("the golden game asks no invader at its second muster")
+
+
+@pytest.mark.rule("chronicles:s9.1.face-down")
+def test_through_the_command_line_only_the_writer_reads_her_placements(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three keys on one machine: Ann's season orders invade with pbem apply; her sealed
+    file holds neither the orders nor the placement; pbem show tells her what she sealed,
+    placement included, and tells Bea nothing of it."""
+    monkeypatch.chdir(tmp_path)
+    names, roles = ("ann", "bea", "cid"), ("cao-cao", "sun-ce", "liu-biao")
+    people = {name: identity.keygen(name) for name in names}
+    saves = [session.new_game(KIND, people["ann"], [people[n].identity for n in names[1:]],
+                              None, None, dice="open")]
+    for name in names[1:]:
+        saves.append(session.join(saves[-1], people[name]))
+    by_role = dict(zip(roles, names, strict=True))
+    while saves[-1].due is not None and answering.is_automatic(saves[-1]):
+        prev = saves[-1]
+        saves.append(answering.AUTOMATIC[prev.due["step"]](prev, people[by_role[
+            prev.due["role"]]]))
+    saves.append(session.Composer(saves[-1], people["ann"]).finish())
+    asking = saves[-1]
+    assert asking.due is not None and asking.due["role"] == "cao-cao"
+    _, placed = first_seat_invading(asking.state)
+    path = keeping.write_all(saves, tmp_path / "game")
+    turn = tmp_path / "ann.yaml"
+    turn.write_text(yaml.safe_dump([{"do": "season", "muster": [placed]}]))
+    said = pbem("apply", str(path), str(turn), "--as", "ann")[1]
+    assert "sealed" in said, said
+    written = path.parent / passes_ahead.file_name(asking.game_id, asking.sequence, "cao-cao")
+    text = written.read_text()
+    assert "muster" not in text and placed["generals"][0] not in text
+    keys = seating.seat(asking.doc, "cao-cao", people["ann"].key).keys
+    sealed = passes_ahead.read(written).answer
+    assert sealed_orders.reopen(asking.state, gameplay.game_prompt(MODULE, asking.state),
+                                sealed, keys)["muster"] == [shape_of(placed)]
+
+
+def test_the_writer_is_shown_her_own_sealed_placements() -> None:
+    """In a save holding her sealed season orders (the golden game), pbem show gives their
+    writer her placements as she wrote them, read back with her key; another seat's key
+    reads nothing of them."""
+    saves = recorded("golden-chronicles", "make-golden-chronicles")
+    players = sample_players("golden-chronicles", saves[0])
+    for save in saves:
+        rnd = (save.state.get("sealed_orders") or {}).get("round") or {}
+        for role, entry in (rnd.get("orders") or {}).items():
+            if entry.get("envelope") is None:
+                continue
+            mine = check._sealed_answer(save, role, players[role])
+            if not (mine and mine.get("muster")):
+                continue
+            assert "inner" not in mine
+            assert all(isinstance(e["generals"], list) for e in mine["muster"] if "generals" in e)
+            for other in (r for r in players if r != role):  # another's key reads nothing
+                assert check._sealed_answer(save, role, players[other]) is None
+            return
+    raise AssertionError("no save of the golden game holds sealed orders with placements")

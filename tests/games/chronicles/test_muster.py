@@ -10,7 +10,7 @@ import pytest
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, muster
+from pbem.games.chronicles.rules import battle, muster, supplies
 from tests.games.chronicles import kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
@@ -117,7 +117,7 @@ def test_gold_buys_units_for_a_non_human() -> None:
     assert b.gold("sun-ce") == 12 - 6
     x = b.s["round"]["battles"][0]
     assert x["forces"][1]["bought"] == {"infantry": 2}
-    muster.close(b)
+    supplies.close(b)
     assert b.gold("sun-ce") == 6 - 2
     battle.fight_all(b)
     assert b.relation("sun-ce", "yuan-shu") == 7
@@ -143,7 +143,7 @@ def test_helper_crosses_one_territory_with_consent() -> None:
     kit.give(c.s, "shou-chun", "liu-bei")
     answers["liu-bei"] = order(let_through=["liu-biao"])
     muster.place_all(c, answers, 1)
-    muster.close(c)
+    supplies.close(c)
     assert c.s["round"]["battles"][0]["forces"][1]["paid"] == 4
     assert c.gold("liu-biao") == 15 - 4
     far = {**help_, "from": "jing-zhou-south", "generals": ["huang-zu"]}
@@ -164,7 +164,7 @@ def test_supplies_rounded_once_per_battle() -> None:
          "units": {"infantry": 3}}
     d = {"area": "xia-pi", "side": "defend", "generals": ["guan-yu"], "units": {"infantry": 3}}
     muster.place_all(b, {"cao-cao": order(a, c), "liu-bei": order(d)}, 1)
-    muster.close(b)
+    supplies.close(b)
     paid = [f["paid"] for x in b.s["round"]["battles"] for f in x["forces"]]
     assert paid == [3, 0, 3]
     assert b.gold("cao-cao") == 16 - 6

@@ -45,11 +45,11 @@ def test_a_plan_the_battle_can_follow_is_taken() -> None:
 @pytest.mark.parametrize("plan", [
     {"retreat": "below half"}, {"retreat": "after soon"}, {"retreat": "lost 0 units"},
     {"retreat": 3}, {"first": "retreat-below lots"}, {"first": "charge"},
-    {"losses": "dearest"}, {"losses": ["elephants"]}])
+    {"losses": "dearest"}, {"losses": ["elephants"]}, {"priority": "first"}])
 def test_a_choice_the_battle_cannot_follow_is_refused(plan: dict[str, Any]) -> None:
     """A retreat rule, a first decision or a loss order the battle does not know is
     refused when the plan is given, not met in the middle of a battle."""
-    refused(plan, "s10.3.1.choice")
+    refused(plan, "s4.0.battle-turns" if "priority" in plan else "s10.3.1.choice")
 
 
 @pytest.mark.rule("chronicles:s10.3.roles")

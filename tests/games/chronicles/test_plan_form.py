@@ -13,7 +13,7 @@ import pytest
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import plan_form
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, muster, stratagems, strength
+from pbem.games.chronicles.rules import battle, muster, plan_checks, stratagems, strength
 from pbem.games.chronicles.rules.strength import Contributor, Fight, Side, Unit
 from pbem.offers import ActionSpec, Param, entry
 from tests.games.chronicles import kit
@@ -115,7 +115,7 @@ def test_every_retreat_and_loss_choice_offered_is_read_by_the_battle() -> None:
                     "lost 5 units": True, "lost 6 units": False}
         assert wants is expected.get(rule, wants), rule
     for rule in _values(plan, "first"):
-        assert rule in muster.PLAN_VALUES["first"] or Fraction(
+        assert rule in plan_checks.PLAN_VALUES["first"] or Fraction(
             battle._ratio(rule.split()[-1])) > 0
     losses = _values(plan, "losses")
     assert losses[:2] == ["weakest-here", "cheapest"] and ["cavalry-2"] in losses

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, muster
+from pbem.games.chronicles.rules import battle, muster, supplies
 from tests.games.chronicles import kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
@@ -26,7 +26,7 @@ def fight(b: Board, cao: dict[str, Any], bei: dict[str, Any]) -> dict[str, Any]:
     for role, order in answers.items():
         muster.check_muster(b, role, order)
     muster.place_all(b, answers, 1)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     return b.s["round"]["battles"][0]
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, muster, stratagems
+from pbem.games.chronicles.rules import battle, muster, stratagems, supplies
 from pbem.games.chronicles.rules.strength import Contributor, Fight, Side, Unit
 from tests.games.chronicles import kit
 
@@ -28,7 +28,7 @@ def war(b: Board, cards: list[dict[str, Any]], **plan: Any) -> dict[str, Any]:
     for role, order in answers.items():
         muster.check_muster(b, role, order)
     muster.place_all(b, answers, 1)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     return b.s["round"]["battles"][0]
 

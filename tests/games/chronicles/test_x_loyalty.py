@@ -10,7 +10,7 @@ import pytest
 
 from pbem.games.chronicles import catalog, dataset
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, intrigue, muster, non_human
+from pbem.games.chronicles.rules import battle, intrigue, muster, non_human, supplies
 from tests.games.chronicles import kit
 
 
@@ -41,7 +41,7 @@ def take(b: Board, area: str) -> dict[str, Any]:
                                          "units": {"infantry": 1}}]}
     muster.check_muster(b, "cao-cao", order)
     muster.place_all(b, {"cao-cao": order}, 1)
-    muster.close(b)
+    supplies.close(b)
     battle.fight_all(b)
     return b.s["round"]["battles"][0]
 

@@ -110,6 +110,10 @@ def check_plan(b: Board, role: str, plan: Any) -> None:
             continue
         if value not in allowed:
             raise IllegalAction(f"plan {key}: one of {', '.join(allowed)}", RULE)
+    priority = plan.get("priority")
+    if priority is not None and (not isinstance(priority, int) or isinstance(priority, bool)):
+        raise IllegalAction("plan priority: a whole number (the order among one's battles)",
+                            "s4.0.battle-turns")
     if plan.get("retreat") is not None:
         _check_retreat(b, plan["retreat"])
     if plan.get("losses") is not None:

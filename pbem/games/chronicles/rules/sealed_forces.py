@@ -50,7 +50,8 @@ def inner_shape(b: Board, role: str, values: Mapping[str, Any],
               if isinstance(e, Mapping)]
     muster.check_muster(b, role, {"muster": values.get("muster") or [],
                                   "plans": values.get("plans") or []}, placed)
-    return {"muster": [shape_of(e) for e in values.get("muster") or []]}
+    placements = values.get("muster") or []
+    return {"muster": [shape_of(e) for e in placements]} if placements else {}
 
 
 def check_shapes(b: Board, role: str, order: Mapping[str, Any]) -> None:
