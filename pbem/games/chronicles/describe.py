@@ -117,6 +117,32 @@ def territory_line(b: Board, tid: str) -> str:
             f"flood {land['flood_prevention']}]: " + "; ".join(parts))
 
 
+def force_text(b: Board, force: Mapping[str, Any]) -> str:
+    """One placement as everyone sees it: its shape while face down, else what it sent."""
+    side = force["side"] + (f" for {b.name(force['helps'])}" if force.get("helps") else "")
+    if "sealed" in force:
+        return f"{b.name(force['who'])} ({side}): {force['shown_generals']} general(s), " \
+               "face down"
+    gens = ", ".join(b.name(g) for g in force.get("generals") or []) or "no general"
+    sent = units_text(dict(force.get("units") or {}))
+    return f"{b.name(force['who'])} ({side}): {gens}; {sent}"
+
+
+def battle_lines(b: Board) -> list[str]:
+    """The battles waiting to be fought this round, with every placement in them."""
+    waiting = [x for x in (b.s.get("round") or {}).get("battles", [])
+               if x["status"] in ("pending", "carried")]
+    if not waiting:
+        return []
+    lines = ["", "Battles this round:"]
+    for x in waiting:
+        holder = b.holder(x["area"])
+        lines.append(f"  {b.area(x['area']).name} ({b.name(holder) if holder else 'empty'})"
+                     f": {b.name(x['invader'])} invades")
+        lines += [f"    {force_text(b, f)}" for f in x["forces"]]
+    return lines
+
+
 def position(state: dict[str, Any], role: str | None = None,
              known: Mapping[str, str] | None = None) -> str:
     b = Board(state, known=known)
@@ -124,6 +150,7 @@ def position(state: dict[str, Any], role: str | None = None,
     for seat in b.seats:
         lines += realm_lines(b, seat) + card_lines(b, seat, role) + \
             counter_lines(b, seat, role) + object_lines(b, seat, role)
+    lines += battle_lines(b)
     lines += ["", "Territories (* reconstructed):"]
     lines += [territory_line(b, tid) for tid in b.data.territories]
     return "\n".join(lines)
