@@ -16,7 +16,6 @@ from pbem import (
     gamedata,
     gameplay,
     games,
-    inner_seals,
     passes_ahead,
     saving,
     sealed_orders,
@@ -316,9 +315,7 @@ class Composer(AnswersAhead):
                 self.state, asked, self.role):  # given again (a draft): its own answer
             assert asked is not None
             action = sealed_orders.reopen(self.state, asked, action, self.keys())
-        if self._between_homes() and (inner_seals.INNER in action
-                                      or inner_seals.OPENED in action):
-            action = inner_seals.unwrap(action, self.keys())  # given again, as sent
+        action = self._as_composed(action)
         if action["do"] in chain.ENGINE_VERBS:
             raise IllegalAction(f"'{action['do']}' is done by pbem itself")
         prompt = self.prompt()
@@ -353,19 +350,8 @@ class Composer(AnswersAhead):
                 raise IllegalAction("table dice are given as a list: dice: [3, 5]")
             self.dice.values.extend(given)
         seat = self._seat()
-        sealing_now = sealed_orders.must_seal(self.state, asked, self.role) \
-            and body["do"] in {spec.verb for spec in prompt.actions}
-        inner = self._between_homes() and inner_seals.concerns(asked, body)
-        if inner:
-            body = inner_seals.with_openings(self.state, asked, self.role, body, self.keys())
-        if sealing_now or inner:
-            gameplay.trial(self.module, self.state, self.role, body, seat)
-        if inner:
-            body = inner_seals.wrap(self.module, self.state, asked, self.role, body,
-                                    self.keys())
-        if sealing_now:
-            assert asked is not None
-            body = sealed_orders.seal(self.state, asked, body, self.keys())
+        body = self._as_sent(asked, body, seat, sealed_orders.must_seal(
+            self.state, asked, self.role) and body["do"] in {s.verb for s in prompt.actions})
         try:
             if seat is not None:
                 body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)

@@ -49,6 +49,32 @@ class AnswersAhead:
         inside answers are sealed by this player's pbem)."""
         return self.module.seals_inside and sealed_orders.KEY in self.state
 
+    def _as_composed(self, action: Action) -> Action:
+        """An answer given again as it was sent (a draft, an answer given ahead): the
+        parts sealed inside it read back with this player's key."""
+        if self._between_homes() and (inner_seals.INNER in action
+                                      or inner_seals.OPENED in action):
+            return inner_seals.unwrap(action, self.keys())
+        return action
+
+    def _as_sent(self, asked: Prompt | None, body: Action, seat: Any,
+                 sealing: bool) -> Action:
+        """The answer as this player's pbem writes it: tried by the rules first when it
+        is sealed or seals parts inside (its earlier inner choices opened when asked),
+        those parts sealed, and the whole sealed when ``sealing``."""
+        inner = self._between_homes() and inner_seals.concerns(asked, body)
+        if inner:
+            body = inner_seals.with_openings(self.state, asked, self.role, body, self.keys())
+        if sealing or inner:
+            gameplay.trial(self.module, self.state, self.role, body, seat)
+        if inner:
+            body = inner_seals.wrap(self.module, self.state, asked, self.role, body,
+                                    self.keys())
+        if sealing:
+            assert asked is not None
+            body = sealed_orders.seal(self.state, asked, body, self.keys())
+        return body
+
     def side_by_side_next(self) -> bool:
         """Whether the game asks this player next a question every player asked answers
         side by side (her answer too is given ahead, as a file, to the save ending here)."""
@@ -113,17 +139,8 @@ class AnswersAhead:
         mine = gameplay.asked_of(self.module, self.state, self.role, self.known())
         if mine is None:
             raise IllegalAction("this question cannot be put to you yet", prompt.rule)
-        if self._between_homes() and (inner_seals.INNER in order
-                                      or inner_seals.OPENED in order):
-            order = inner_seals.unwrap(order, self.keys())  # given again, as sent
-        body = complete_action(mine, dict(order))
-        if self._between_homes():
-            body = inner_seals.with_openings(self.state, asked, self.role, body, self.keys())
-        gameplay.trial(self.module, self.state, self.role, body, self._seat())
-        if self._between_homes():
-            body = inner_seals.wrap(self.module, self.state, asked, self.role, body,
-                                    self.keys())
-        sealed = sealed_orders.seal(self.state, asked, body, self.keys())
+        body = complete_action(mine, self._as_composed(dict(order)))
+        sealed = self._as_sent(asked, body, self._seat(), sealing=True)
         return passes_ahead.make(self.prev, self.me.key, self.role, sealed)
 
     def give_opening(self) -> passes_ahead.Pass | None:
