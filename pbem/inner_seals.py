@@ -109,12 +109,6 @@ def _aad(keys: GameKeys, number: int) -> bytes:
                                  keys.role)
 
 
-def _padded(payload: dict[str, str]) -> bytes:
-    raw = json.dumps(payload, separators=(",", ":")).encode()
-    room = -(len(raw) + len(',"pad":""')) % PAD_TO
-    return json.dumps({**payload, "pad": " " * room}, separators=(",", ":")).encode()
-
-
 def with_openings(state: State, asked: Prompt | None, role: str, action: Action,
                   keys: GameKeys) -> Action:
     """``action`` with the openings of its writer's earlier choices, when the question
@@ -142,7 +136,8 @@ def wrap(module: GameModule, state: State, asked: Prompt | None, role: str, acti
         text = _text(values)
         commitment, shown = sealed.seal(keys, PURPOSE, _context(role, number), text)
         box = envelope.seal(keys.envelope_public,
-                            _padded({"value": text, "nonce": shown.nonce.hex()}),
+                            envelope.padded({"value": text, "nonce": shown.nonce.hex()},
+                                            PAD_TO),
                             _aad(keys, number),
                             seed=keys.nonce_seed(f"inner-seal-envelope:{number}"))
         out[INNER] = one_form.canonical({"number": number, "commitment": commitment.hex(),

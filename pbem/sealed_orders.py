@@ -44,6 +44,9 @@ KEY = "sealed_orders"
 SEAL = "seal"
 UNSEAL = "unseal"
 PURPOSE = "pbem-sealed-order"
+# a sealed answer that may carry parts sealed inside it (pbem/inner_seals.py), or their
+# openings, is padded to a multiple of this many bytes: its length would show them
+PAD_TO = 4096
 
 ApplyGame = Callable[[str, Action], None]  # the game takes one role's answer (or refuses)
 Shown = Callable[[str, Action], None]  # a role's answer, open now, shows the cards it names
@@ -164,8 +167,10 @@ def seal(state: State, game_prompt: Prompt, order: Action, keys: GameKeys) -> Ac
     """The ``seal`` action that stands for ``order`` (its writer's keys make it)."""
     rnd = _round(state, game_prompt)
     commitment, shown = sealed.seal(keys, PURPOSE, context(rnd), _text(order))
-    payload = json.dumps({"order": _text(order), "nonce": shown.nonce.hex()}).encode()
-    box = envelope.seal(keys.envelope_public, payload, _aad(keys, rnd),
+    payload = {"order": _text(order), "nonce": shown.nonce.hex()}
+    text = envelope.padded(payload, PAD_TO) if game_prompt.inner or game_prompt.opens_inner \
+        else json.dumps(payload).encode()
+    box = envelope.seal(keys.envelope_public, text, _aad(keys, rnd),
                         seed=keys.nonce_seed(f"sealed-order-envelope:{context(rnd)}"))
     return {"do": SEAL, "commitment": commitment.hex(), "envelope": box.record()}
 

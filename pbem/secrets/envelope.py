@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -102,6 +103,15 @@ def _exchange(private: X25519PrivateKey, public: bytes, field: str,
         return private.exchange(X25519PublicKey.from_public_bytes(public))
     except ValueError:  # a small-order key gives an all-zero secret
         raise SecretsError("not a usable X25519 key", field, player) from None
+
+
+def padded(payload: dict[str, str], multiple: int) -> bytes:
+    """``payload`` as JSON with a ``pad`` of spaces that brings its length to a multiple
+    of ``multiple`` bytes, so that an envelope's length tells little of what it holds (the
+    reader ignores ``pad``)."""
+    raw = json.dumps(payload, separators=(",", ":")).encode()
+    room = -(len(raw) + len(',"pad":""')) % multiple
+    return json.dumps({**payload, "pad": " " * room}, separators=(",", ":")).encode()
 
 
 def seal(recipient_public: bytes, plaintext: bytes, aad: bytes, *,

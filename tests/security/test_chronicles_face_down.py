@@ -126,3 +126,17 @@ def test_an_opening_of_other_forces_than_were_sealed_is_refused() -> None:
     why = refused(prev, save, keys[save.writer], change)
     assert "not the choice sealed earlier" in why
     assert json.dumps(save.actions[index]["opened"])  # the original opens as it should
+
+
+@pytest.mark.rule(RULE)
+def test_every_sealed_order_has_the_same_length() -> None:
+    """A seat who reads the others' sealed orders before writing hers cannot tell from
+    their length who placed forces and who passed: every sealed order of the golden game,
+    empty or full, is padded to the same length."""
+    saves, _ = game()
+    lengths = {len(found["envelope"]["box"]) for save in saves for action in save.actions
+               for found in (action, action.get("answer") or {})
+               if found.get("do") == "seal"}
+    full = [o for save in saves for o in _answers(save) if o.get("inner")]
+    assert full, "the golden game seals no placement"
+    assert len(lengths) == 1, lengths
