@@ -352,6 +352,7 @@ class Composer(AnswersAhead):
         seat = self._seat()
         body = self._as_sent(asked, body, seat, sealed_orders.must_seal(
             self.state, asked, self.role) and body["do"] in {s.verb for s in prompt.actions})
+        sent = body  # what waits for the dice, when it rolls: as sent, never in clear
         try:
             if seat is not None:
                 body = sealing.bind(prompt, body, hidden_model.of(self.state), seat)
@@ -362,9 +363,7 @@ class Composer(AnswersAhead):
         except NeedWitness as exc:
             self.state = saved_state
             del self.log.entries[log_mark:]
-            waiting = complete_action(prompt, {k: v for k, v in action.items()
-                                               if k not in ("dice", "reveals")})
-            self.pending, self.waiting_for = canonical_action(waiting), exc.purpose
+            self.pending, self.waiting_for = canonical_action(sent), exc.purpose
             return []
         except BaseException:
             self.state = saved_state

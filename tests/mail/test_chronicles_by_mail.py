@@ -269,6 +269,11 @@ def test_five_homes_play_a_year_by_mail_and_a_sixth_machine_verifies_it(
         [line for line in log.splitlines() if "offer" in line or "trade" in line]
     assert re.search(r"^battle b\d+: .* against ", log, re.MULTILINE) \
         and re.search(r" Influence [+-]\d+ \(battle (won|lost)\)", log), "a battle was fought"
+    assert "face down" in log and "are shown:" in log, "forces went to battle face down"
+    for save in chain:  # an order waiting for its dice is kept as sent: placements sealed
+        waiting = (save.pending or {}).get("action") or {}
+        for shape in waiting.get("muster") or [] if waiting.get("do") == "season" else []:
+            assert set(shape) <= {"area", "side", "helps", "generals"}, waiting
     sixth = make_player(tmp_path, "frank")
     target = tmp_path / "sixth-received" / savefile.file_name(
         reached.game_id, reached.sequence, reached.writer)
