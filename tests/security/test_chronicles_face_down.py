@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from pbem import inner_seals
-from pbem.errors import IllegalAction
+from pbem import gameplay, identity, inner_seals, session
+from pbem.errors import IllegalAction, NeedWitness
+from pbem.games.chronicles import random_orders
+from pbem.games.chronicles.rules.sealed_forces import shape_of
 from pbem.hidden_cards import seating
 from pbem.savefile import SaveFile
 from pbem.secrets.keys import GameKeys
@@ -140,3 +143,39 @@ def test_every_sealed_order_has_the_same_length() -> None:
     full = [o for save in saves for o in _answers(save) if o.get("inner")]
     assert full, "the golden game seals no placement"
     assert len(lengths) == 1, lengths
+
+
+@pytest.mark.rule(RULE)
+def test_an_order_waiting_for_its_dice_keeps_its_placements_sealed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last seat's season orders, given in clear, roll dice that wait for the others'
+    answers (witnessed dice): the order the save keeps as pending is the order as sent,
+    its placements shown only by their shape, never as she composed them."""
+    saves, keys = game()
+    for prev in saves:
+        due = prev.due or {}
+        rnd = (prev.state.get("sealed_orders") or {}).get("round") or {}
+        if due.get("step") != "season" or not rnd or \
+                len([r for r in rnd["roles"] if r not in rnd["orders"]]) != 1:
+            continue
+        role = due["role"]
+        me = identity.LocalIdentity(role, keys[role])
+        composer = session.Composer(prev, me)
+        rng = random.Random(3)
+        placed = next((o["muster"][0] for _ in range(30) for o in
+                       random_orders.season_orders(prev.state, role, rng, composer.known())
+                       if o.get("muster") and o["muster"][0].get("generals")), None)
+        if placed is None:
+            continue
+
+        def rolls(*_args: Any, **_kwargs: Any) -> None:
+            raise NeedWitness("a roll")
+
+        monkeypatch.setattr(gameplay, "apply", rolls)
+        composer.act({"do": "season", "muster": [placed]})
+        assert composer.pending is not None
+        waiting = composer.pending
+        assert waiting["muster"] == [shape_of(placed)] and "inner" in waiting
+        assert placed["generals"][0] not in json.dumps(waiting)
+        return
+    raise AssertionError("the golden game has no last seat to answer the season orders")
