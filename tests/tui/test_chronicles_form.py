@@ -222,10 +222,7 @@ def test_a_trade_built_in_the_form_is_sealed_as_a_written_one(tmp_path: Path) ->
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _to_the_first_question(app, pilot)
-            role = app.turn.role
-            await pilot.press("1")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            role = await _open_form(app, pilot)
             seen["first"] = _rows(app)
             await _trade(app, pilot, "2", 1)
             seen["listed"] = _rows(app)
@@ -274,6 +271,15 @@ async def _pick(app: Any, pilot: Any, row: str) -> None:
     await pilot.press(str(next(i for i, r in enumerate(_rows(app)) if r.startswith(row)) + 1))
     await settle(pilot, lambda: app.screen is not menu
                  and isinstance(app.screen, FormMenu | ParamScreen))
+
+
+async def _open_form(app: Any, pilot: Any) -> str:
+    """Open the season-order form at the first question; the seat answering."""
+    await _to_the_first_question(app, pilot)
+    role = str(app.turn.role)
+    await pilot.press("1")
+    await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+    return role
 
 
 async def _given(app: Any, pilot: Any, role: str) -> dict[str, Any] | None:
@@ -357,10 +363,7 @@ def test_the_exile_part_is_set_in_the_form_and_sealed(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _to_the_first_question(app, pilot)
-            role = app.turn.role
-            await pilot.press("1")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            role = await _open_form(app, pilot)
             seen["first"] = _rows(app)
             await _pick(app, pilot, "Exile: ")
             seen["fields"] = [p.name for p in app.screen.spec.params]
