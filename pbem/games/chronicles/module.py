@@ -49,11 +49,14 @@ SUMMARIES = {
               "part you leave out places nothing.",
     "muster": "Muster (9.0): a further round of placements for the battles now pending, "
               "sealed like the season orders: more generals, units or gold for a side, a "
-              "new plan, leave to pass through your land. Giving nothing passes.",
+              "new plan, leave to pass through your land. What you send stays face down "
+              "until the last muster opens it. Giving nothing passes.",
     "s4.0.simultaneous": "Every phase is played by all at once (4.0): pbem seals each "
                          "seat's orders until all are in.",
     "s9.0.incremental": "Forces for battle may be placed in three rounds (9.0, rules "
-                        "notes 5); each round's placements are sealed until all are in.",
+                        "notes 5); each round shows who placed where, for which side and "
+                        "how many generals. What they send, and the battle plans, stay face "
+                        "down until the last muster opens them.",
 }
 REPLACEABLE = ("map.yaml", "territory_cards.yaml", "cards.yaml", "generals.yaml",
                "counters.yaml", "leaders.yaml", "non_human.yaml", "tables.yaml")
