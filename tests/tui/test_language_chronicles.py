@@ -14,8 +14,9 @@ import pytest
 
 from pbem import gameplay, games
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
+from pbem.engine import Log, Prompt, copy_state
 from pbem.errors import IllegalAction
+from pbem.offers import ActionSpec
 from pbem.selfplay import candidates
 from pbem.story import dice_lines
 from tests.tui.kit import prompt_texts
@@ -40,11 +41,29 @@ def chinese(players: int) -> EngineText:
     return EngineText(KIND, "zh", names)
 
 
+def form_texts(prompt: Prompt) -> set[str]:
+    """What the orders' form shows beyond the prompt's own texts: each kind of entry of a
+    part, its fields and their options, nested parts too."""
+    texts: set[str] = set()
+
+    def kind(spec: ActionSpec) -> None:
+        texts.add(spec.label)
+        for param in spec.params:
+            texts.add(param.label)
+            texts.update(o.label for o in param.options if isinstance(o.label, str))
+            for item in param.items or ():
+                kind(item)
+
+    for spec in prompt.actions:
+        kind(spec)
+    return texts
+
+
 def whole_game(seed: int, players: int) -> tuple[set[str], list[tuple[dict[str, Any], str]]]:
     """Everything the engine writes in a random legal game played to its end (each prompt
     as its player sees it, the game's own random orders tried first): offers, questions,
-    steps, log lines, dice purposes, dice lines and refusals; and the state now and then,
-    with the seat then asked."""
+    steps, the orders' forms (every third prompt's), log lines, dice purposes, dice lines
+    and refusals; and the state now and then, with the seat then asked."""
     module = games.get(KIND)
     rng = random.Random(seed)
     state = gameplay.opening(module, new_options(players), None)
@@ -53,8 +72,12 @@ def whole_game(seed: int, players: int) -> tuple[set[str], list[tuple[dict[str, 
     gameplay.start(module, state, dice, log)
     texts: set[str] = set()
     positions: list[tuple[dict[str, Any], str]] = []
+    asked = 0
     while (prompt := gameplay.prompt(module, state)) is not None:
         texts |= prompt_texts(prompt)
+        asked += 1
+        if asked % 3 == 0:
+            texts |= form_texts(prompt)
         if len(positions) < 30 and rng.random() < 0.05:
             positions.append((copy_state(state), prompt.role))
         for action in candidates(prompt, rng, module.random_actions(state, prompt, rng)):
