@@ -156,3 +156,22 @@ def test_the_text_picture_reads_in_chinese_for_every_seat() -> None:
                 lines += 1
                 assert not say.untranslated(line), (role, line)
     assert lines > 300
+
+
+def test_standing_orders_and_rules_summaries_read_in_chinese() -> None:
+    """What each standing order decides (the Standing orders dialog, its rule kept) and
+    the rules summaries of the Rules pane, word for word."""
+    module = games.get(KIND)
+    say = chinese(3)
+    orders = module.standing_orders()
+    assert orders
+    for _, _, help_text in orders.values():
+        shown = say(help_text)
+        assert not say.untranslated(shown) and shown != help_text, help_text
+    assert say(orders["collapse"][2]) == "經濟崩潰時先解散哪些部隊 (s5.4.collapse)"
+    summaries = [module.rules_help(rule) for rule in ("season", "muster", "s4.0.simultaneous",
+                                                      "s9.0.incremental")]
+    assert all(summaries)
+    for text in summaries:
+        assert not say.untranslated(say.whole(text)) and say.whole(text) != text, text
+    assert say.whole(summaries[1]).startswith("集結（9.0）：")
