@@ -62,8 +62,9 @@ def form_texts(prompt: Prompt) -> set[str]:
 def whole_game(seed: int, players: int) -> tuple[set[str], list[tuple[dict[str, Any], str]]]:
     """Everything the engine writes in a random legal game played to its end (each prompt
     as its player sees it, the game's own random orders tried first): offers, questions,
-    steps, the orders' forms (every third prompt's), log lines, dice purposes, dice lines
-    and refusals; and the state now and then, with the seat then asked."""
+    steps, the orders' forms (every third prompt's), log lines, dice purposes, dice lines,
+    refusals and why the game ended; and the state now and then, with the seat then
+    asked."""
     module = games.get(KIND)
     rng = random.Random(seed)
     state = gameplay.opening(module, new_options(players), None)
@@ -94,7 +95,7 @@ def whole_game(seed: int, players: int) -> tuple[set[str], list[tuple[dict[str, 
     assert state.get("result"), "the game ran to its end"
     rolls = [r.record() for r in dice.rolls]
     texts |= {e.text for e in log.entries} | {r.purpose for r in dice.rolls} \
-        | set(dice_lines(rolls))
+        | set(dice_lines(rolls)) | {state["result"]["why"]}
     return texts, positions
 
 
@@ -132,6 +133,9 @@ def test_sentences_read_in_chinese_with_names_and_the_clause_kept() -> None:
     assert say("Liu Biao's relations with Sun Ce: 4 -> 3 (battle)") \
         == "劉表與孫策的關係：4 -> 3（戰役）"
     assert say("Cao Cao Influence -1 (failed espionage): 9") == "曹操影響力-1（諜報失敗）：9"
+    assert say(" 7 Qing Zhou* [land 3, flood 0]: Bei Hai (Kong Rong, def 3); Ping Yuan "
+               "(empty, def 3, 10 units)") \
+        == " 7 青州*［開發值3，治水值0］：北海（孔融，城防3）；平原（無人，城防3，10個部隊）"
 
 
 def test_the_text_picture_reads_in_chinese_for_every_seat() -> None:
