@@ -1,8 +1,8 @@
 """--lang zh for Chronicles of the Three Kingdoms: every engine text of whole random games
-(fixed seeds, forces placed face down as new games place them) has its phrase in the
-Chinese phrase book, names come from the game's data, and the text picture of the
-position (the table's main pane: Chronicles draws no side panes) reads in Chinese for
-every seat."""
+(fixed seeds, forces placed face down as new games place them), the orders' forms
+included, has its phrase in the Chinese phrase book; names come from the game's data; the
+text picture of the position (the table's main pane: Chronicles draws no side panes)
+reads in Chinese for every seat, and so do the standing orders and the rules summaries."""
 
 from __future__ import annotations
 
