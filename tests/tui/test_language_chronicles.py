@@ -163,8 +163,8 @@ def test_the_text_picture_reads_in_chinese_for_every_seat() -> None:
 
 
 def test_standing_orders_and_rules_summaries_read_in_chinese() -> None:
-    """What each standing order decides (the Standing orders dialog, its rule kept) and
-    the rules summaries of the Rules pane, word for word."""
+    """What each standing order decides (the Standing orders dialog, its rule kept), the
+    rules summaries of the Rules pane, word for word, and the log line of orders changed."""
     module = games.get(KIND)
     say = chinese(3)
     orders = module.standing_orders()
@@ -179,3 +179,11 @@ def test_standing_orders_and_rules_summaries_read_in_chinese() -> None:
     for text in summaries:
         assert not say.untranslated(say.whole(text)) and say.whole(text) != text, text
     assert say.whole(summaries[1]).startswith("集結（9.0）：")
+    state = gameplay.opening(module, new_options(3), None)
+    dice, log = ChainDice(b"\0" * 32), Log()
+    gameplay.start(module, state, dice, log)
+    prompt = gameplay.prompt(module, state)
+    assert prompt is not None
+    gameplay.apply(module, state, prompt.role, {"do": "orders", "set": {
+        "envoys": "accept", "collapse": "infantry-first"}}, dice, log)
+    assert say(log.entries[-1].text) == "曹操更改常備命令：使者：接受、經濟崩潰：步兵先"
