@@ -187,3 +187,15 @@ def test_standing_orders_and_rules_summaries_read_in_chinese() -> None:
     gameplay.apply(module, state, prompt.role, {"do": "orders", "set": {
         "envoys": "accept", "collapse": "infantry-first"}}, dice, log)
     assert say(log.entries[-1].text) == "曹操更改常備命令：使者：接受、經濟崩潰：步兵先"
+
+
+def test_the_battles_of_the_round_read_in_chinese() -> None:
+    """The table's list of the round's battles: each placement by its shape while face
+    down, by what it sent once turned over."""
+    say = chinese(3)
+    assert say("Battles this round:") == "本輪戰役："
+    assert say("  Lang Ya (Liu Bei): Sun Ce invades") == "  琅邪（劉備）：孫策進攻"
+    assert say("    Sun Ce (invade): 1 general(s), face down") == "    孫策（進攻）：1名武將，蓋著"
+    assert say("    Cao Cao (help for Liu Bei): 2 general(s), face down") \
+        == "    曹操（援助劉備）：2名武將，蓋著"
+    assert say("    Liu Bei (defend): no general; no units") == "    劉備（防守）：無武將；無部隊"

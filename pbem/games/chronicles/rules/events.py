@@ -278,12 +278,12 @@ def resolve(b: Board, card_id: str, drawer: str) -> None:
     if outcome == FIRED:
         choice = b.s["orders"].get(drawer, {}).get("event_card", "remove")
         outcome = DISCARD if choice == "discard" else REMOVE
-        where = "the discard pile" if outcome == DISCARD else "out of the game"
+        where = "to the discard pile" if outcome == DISCARD else "out of the game"
         b.note(f"{card.name} has fired and goes {where}", "s2.2.2.event-fired")
     elif outcome == NOT_FIRED:
         outcome = DISCARD
         b.note(f"{card.name} goes to the discard pile", "s2.2.2.event-wrong")
     else:
-        where = "the discard pile" if outcome == DISCARD else "out of the game"
+        where = "to the discard pile" if outcome == DISCARD else "out of the game"
         b.note(f"{card.name} goes {where}", rule)
     (pile["discard"] if outcome == DISCARD else pile["removed"]).append(card_id)
