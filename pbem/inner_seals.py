@@ -9,11 +9,12 @@ which also refuses what the rules refuse). A later question marked
 
 Between homes (the game's sealed questions are answered sealed) the writer's pbem:
 
-- takes the parts out of the answer, puts in what the game shows for them, and adds
-  ``inner: {commitment, envelope}``: a commitment to the parts, and the parts in an
-  envelope only the writer opens, padded so that its length tells little (:func:`wrap`);
 - in an answer to a question that opens them, adds ``opened: [{value, nonce}, ...]``, one
-  for each of its choices not opened yet, oldest first.
+  for each of its choices not opened yet, oldest first (:func:`with_openings`), and tries
+  the answer against the rules with its inner parts still in clear;
+- takes the parts out of the answer, puts in what the game shows for them, and adds
+  ``inner: {number, commitment, envelope}``: a commitment to the parts, and the parts in an
+  envelope only the writer opens, padded so that its length tells little (:func:`wrap`).
 
 Every pbem (:func:`take`) keeps the commitment in the position, checks each opening against
 its commitment, and hands the game the answer with ``inner: N`` (the choice's number, for

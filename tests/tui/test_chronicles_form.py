@@ -114,9 +114,7 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _to_the_first_question(app, pilot)
-            await pilot.press("1")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            await _open_form(app, pilot)
             for count in (1, 2):
                 await pilot.press("1" if count == 1 else "2")  # Add (after the first entry)
                 await settle(pilot, lambda: isinstance(app.screen, FormMenu)
@@ -251,9 +249,7 @@ def test_a_refused_trade_comes_back_to_the_form_with_its_rule(tmp_path: Path) ->
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _to_the_first_question(app, pilot)
-            await pilot.press("1")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            await _open_form(app, pilot)
             for count in (1, 2):
                 await _trade(app, pilot, "0", count)
             seen.update(await _given_and_refused(app, pilot))
@@ -389,9 +385,7 @@ def test_an_answer_aimed_at_a_leader_without_means_is_refused(tmp_path: Path) ->
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _to_the_first_question(app, pilot)
-            await pilot.press("1")
-            await settle(pilot, lambda: isinstance(app.screen, FormMenu))
+            await _open_form(app, pilot)
             await _pick(app, pilot, "Add: Answers to others' actions")
             await pilot.press("1")  # Back a courting
             await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
