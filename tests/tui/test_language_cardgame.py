@@ -17,13 +17,12 @@ import pytest
 
 from pbem import gameplay, games
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
+from pbem.engine import Log
 from pbem.games.three_kingdoms_card_game import dataset, summaries, vocabulary
 from pbem.games.three_kingdoms_card_game.records import Artifact, Character, Event
 from pbem.games.three_kingdoms_card_game.view import card_text
-from pbem.selfplay import candidates
 from pbem.story import dice_lines
+from tests.games.random_play import first_legal
 from tests.tui.kit import prompt_texts
 from tui.engine_text import EngineText, name_pairs, view_names
 from tui.layouts import Context, layout_for
@@ -57,17 +56,7 @@ def whole_game(seed: int, players: int) -> tuple[set[str], list[dict[str, Any]]]
         texts |= prompt_texts(prompt)
         if len(views) < 40 and rng.random() < 0.05:
             views.append(gameplay.view(module, state, prompt.role))
-        for action in candidates(prompt, rng):
-            backup, mark = copy_state(state), dice.snapshot()
-            try:
-                gameplay.apply(module, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction as exc:
-                texts.add(exc.message)
-                state = backup
-                dice.restore(mark)
-        else:
-            raise AssertionError(f"no offer was taken at {prompt.step}")
+        state = first_legal(module, state, prompt, rng, dice, log, refusals=texts)
     assert state.get("result"), "the game ran to its end"
     rolls = [r.record() for r in dice.rolls]
     texts |= {e.text for e in log.entries} | {r.purpose for r in dice.rolls} \

@@ -15,10 +15,9 @@ import pytest
 from pbem import gameplay, games
 from pbem.dice import ChainDice
 from pbem.engine import Log, Prompt, copy_state
-from pbem.errors import IllegalAction
 from pbem.offers import ActionSpec
-from pbem.selfplay import candidates
 from pbem.story import dice_lines
+from tests.games.random_play import first_legal
 from tests.tui.kit import prompt_texts
 from tui.engine_text import EngineText, name_pairs, view_names
 from tui.layouts import Context, layout_for
@@ -81,17 +80,8 @@ def whole_game(seed: int, players: int) -> tuple[set[str], list[tuple[dict[str, 
             texts |= form_texts(prompt)
         if len(positions) < 30 and rng.random() < 0.05:
             positions.append((copy_state(state), prompt.role))
-        for action in candidates(prompt, rng, module.random_actions(state, prompt, rng)):
-            backup, mark = copy_state(state), dice.snapshot()
-            try:
-                gameplay.apply(module, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction as exc:
-                texts.add(exc.message)
-                state = backup
-                dice.restore(mark)
-        else:
-            raise AssertionError(f"no offer was taken at {prompt.step}")
+        state = first_legal(module, state, prompt, rng, dice, log,
+                            module.random_actions(state, prompt, rng), refusals=texts)
     assert state.get("result"), "the game ran to its end"
     rolls = [r.record() for r in dice.rolls]
     texts |= {e.text for e in log.entries} | {r.purpose for r in dice.rolls} \

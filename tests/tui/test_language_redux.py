@@ -10,10 +10,9 @@ import pytest
 
 from pbem import gameplay, games
 from pbem.dice import ChainDice
-from pbem.engine import Log, copy_state
-from pbem.errors import IllegalAction
-from pbem.selfplay import candidates
+from pbem.engine import Log
 from pbem.story import dice_lines
+from tests.games.random_play import first_legal
 from tests.tui.kit import prompt_texts
 from tui.engine_text import EngineText, view_names
 
@@ -39,15 +38,7 @@ def engine_texts(seed: int) -> set[str]:
     texts: set[str] = set()
     while (prompt := gameplay.prompt(module, state)) is not None:
         texts |= prompt_texts(prompt)
-        for action in candidates(prompt, rng):
-            backup, mark = copy_state(state), dice.snapshot()
-            try:
-                gameplay.apply(module, state, prompt.role, action, dice, log)
-                break
-            except IllegalAction as exc:
-                texts.add(exc.message)
-                state = backup
-                dice.restore(mark)
+        state = first_legal(module, state, prompt, rng, dice, log, refusals=texts)
     assert state.get("result"), "the game ran to its end"
     rolls = [r.record() for r in dice.rolls]
     return (texts | {e.text for e in log.entries} | {r.purpose for r in dice.rolls}

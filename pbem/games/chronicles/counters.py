@@ -53,10 +53,7 @@ find = COUNTERS.find
 
 def give(b: Board, giver: str, taker: str, entry: str) -> None:
     """A (face-up) counter passes from ``giver`` to ``taker`` (a trade)."""
-    entries(b, giver).remove(entry)
-    if hidden(b) and entry not in b.data.actions:
-        b.secrets.move([entry], taker)
-    entries(b, taker).append(entry)
+    COUNTERS.give(b, giver, taker, entry, hidden(b))
 
 
 def deal(b: Board, role: str) -> str:

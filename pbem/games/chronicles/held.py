@@ -68,6 +68,14 @@ class Holding:
         b.s.setdefault(OPEN, {})[entry] = card
         return kind(card)
 
+    def give(self, b: Board, giver: str, taker: str, entry: str, dealt: bool) -> None:
+        """An entry passes from ``giver`` to ``taker`` (a trade, a theft); ``dealt``: the
+        position deals them from a hidden deck, whose record of the holder follows."""
+        self.entries(b, giver).remove(entry)
+        if dealt and entry not in self.ids(b.data):
+            b.secrets.move([entry], taker)
+        self.entries(b, taker).append(entry)
+
     def public(self, b: Board, role: str) -> list[str]:
         """The ids of ``role``'s entries everyone may read, oldest first."""
         return [c for c in (self.face(b, e) for e in self.entries(b, role)) if c is not None]

@@ -57,10 +57,7 @@ find = OBJECTS.find
 
 def give(b: Board, giver: str, taker: str, entry: str) -> None:
     """An object passes from ``giver`` to ``taker`` (a trade)."""
-    entries(b, giver).remove(entry)
-    if hidden_objects(b) and entry not in b.data.objects:
-        b.secrets.move([entry], taker)
-    entries(b, taker).append(entry)
+    OBJECTS.give(b, giver, taker, entry, hidden_objects(b))
 
 
 def deal(b: Board, role: str, purpose: str, in_order: bool = False) -> str:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pbem import games
+from pbem import answering, games, identity, session
 from pbem.dice import ScriptedDice
 from pbem.engine import Log
 from pbem.games.chronicles import dataset
@@ -60,3 +60,21 @@ def random_order(state: dict[str, Any], prompt: Any, rng: random.Random, dice: A
     module = games.get(KIND)
     return first_legal(module, state, prompt, rng, dice, log,
                        module.random_actions(state, prompt, rng), where)
+
+
+def first_orders(names: Sequence[str], roles: Sequence[str]) -> tuple[dict[str, Any], list[Any]]:
+    """A game between homes (open dice) whose players ``names`` (keys made here, the first
+    the creator) sit as ``roles``, carried to its first season orders: the identities by
+    name, and the saves."""
+    people = {name: identity.keygen(name) for name in names}
+    saves = [session.new_game(KIND, people[names[0]], [people[n].identity for n in names[1:]],
+                              None, None, dice="open")]
+    for name in names[1:]:
+        saves.append(session.join(saves[-1], people[name]))
+    by_role = dict(zip(roles, names, strict=True))
+    while saves[-1].due is not None and answering.is_automatic(saves[-1]):
+        prev = saves[-1]
+        saves.append(answering.AUTOMATIC[prev.due["step"]](prev, people[by_role[
+            prev.due["role"]]]))
+    saves.append(session.Composer(saves[-1], people[names[0]]).finish())  # the game starts
+    return people, saves

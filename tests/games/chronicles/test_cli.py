@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import answering, identity, keeping, passes_ahead, savefile, session, store
+from pbem import answering, identity, keeping, passes_ahead, savefile, store
 from tests.cli.test_commands import pbem
+from tests.games.chronicles import kit
 
 KIND = "chronicles-of-the-three-kingdoms"
 NAMES = ("ann", "bea", "cid")
@@ -24,17 +25,7 @@ def test_three_seats_seal_their_season_orders_with_files_and_the_round_goes_on(
     once all three are in, the pbems write the save of the sealed orders and open them,
     and the next person's save carries Spring 196 out to Summer's orders."""
     monkeypatch.chdir(tmp_path)
-    people = {name: identity.keygen(name) for name in NAMES}
-    saves = [session.new_game(KIND, people["ann"], [people[n].identity for n in NAMES[1:]],
-                              None, None, dice="open")]
-    for name in NAMES[1:]:
-        saves.append(session.join(saves[-1], people[name]))
-    by_role = dict(zip(ROLES, NAMES, strict=True))
-    while saves[-1].due is not None and answering.is_automatic(saves[-1]):  # the shuffles
-        prev = saves[-1]
-        saves.append(answering.AUTOMATIC[prev.due["step"]](prev, people[by_role[
-            prev.due["role"]]]))
-    saves.append(session.Composer(saves[-1], people["ann"]).finish())  # the game starts
+    _, saves = kit.first_orders(NAMES, ROLES)
     assert saves[-1].due is not None and saves[-1].due["step"] == "season"
     path = keeping.write_all(saves, tmp_path / "game")
     asking = saves[-1]

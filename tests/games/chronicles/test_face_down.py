@@ -14,10 +14,8 @@ import pytest
 import yaml
 
 from pbem import (
-    answering,
     gameplay,
     games,
-    identity,
     inner_seals,
     keeping,
     passes_ahead,
@@ -34,6 +32,7 @@ from pbem.games.chronicles.rules import sealed_forces
 from pbem.games.chronicles.rules.sealed_forces import shape_of
 from pbem.hidden_cards import seating
 from tests.cli.test_commands import pbem
+from tests.games.chronicles import kit
 from tests.golden_replay import recorded, sample_players
 
 KIND = "chronicles-of-the-three-kingdoms"
@@ -202,21 +201,10 @@ def test_a_home_counts_its_own_face_down_placements_between_homes() -> None:
 def test_through_the_command_line_only_the_writer_reads_her_placements(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Three keys on one machine: Ann's season orders invade with pbem apply; her sealed
-    file holds neither the orders nor the placement; pbem show tells her what she sealed,
-    placement included, and tells Bea nothing of it."""
+    file holds neither the orders nor the placement, and her key reads back, inside it,
+    only the placement's shape (what it sends stays sealed further in)."""
     monkeypatch.chdir(tmp_path)
-    names, roles = ("ann", "bea", "cid"), ("cao-cao", "sun-ce", "liu-biao")
-    people = {name: identity.keygen(name) for name in names}
-    saves = [session.new_game(KIND, people["ann"], [people[n].identity for n in names[1:]],
-                              None, None, dice="open")]
-    for name in names[1:]:
-        saves.append(session.join(saves[-1], people[name]))
-    by_role = dict(zip(roles, names, strict=True))
-    while saves[-1].due is not None and answering.is_automatic(saves[-1]):
-        prev = saves[-1]
-        saves.append(answering.AUTOMATIC[prev.due["step"]](prev, people[by_role[
-            prev.due["role"]]]))
-    saves.append(session.Composer(saves[-1], people["ann"]).finish())
+    people, saves = kit.first_orders(("ann", "bea", "cid"), ("cao-cao", "sun-ce", "liu-biao"))
     asking = saves[-1]
     assert asking.due is not None and asking.due["role"] == "cao-cao"
     _, placed = first_seat_invading(asking.state)
