@@ -11,10 +11,16 @@ marks each one. An absent seat gives no dice links and no secrets, so:
 * in a game with hidden cards, the game ends when it needs an absent seat's secrets
   (a shuffle step, or its part of a card another player must read).
 
+A claim against an answer to a question that *lapses* (:attr:`Prompt.lapses`) makes no
+seat absent: the game's default stands for that one answer, taken in the claim's save, and
+the seat stays at the table (:func:`lapse`).
+
 The record lives in the position, under :data:`KEY`: ``{"roles": [absent seats],
 "seats": [every seat], "since": {absent seat: the claim that made it absent, counted
-from 1}, "claims": claims made so far, "ended": bool}``; a seat handed to a new player
-(:mod:`pbem.seats`) leaves ``roles`` and ``since``.
+from 1}, "claims": claims made so far, "ended": bool}``, and after a lapse ``"lapses":
+{seat: how many of its answers lapsed}`` (and, until the claim's save takes its default,
+``"lapsing": [seat]``); a seat handed to a new player (:mod:`pbem.seats`) leaves
+``roles`` and ``since``.
 """
 
 from __future__ import annotations
@@ -43,6 +49,25 @@ def absent(state: State) -> list[str]:
     return list(data["roles"]) if data else []
 
 
+def lapsing(state: State) -> list[str]:
+    """The seats whose answer lapsed in the claim being carried out (their default is
+    taken now)."""
+    data = record(state)
+    return list(data.get("lapsing", ())) if data else []
+
+
+def by_default(state: State) -> list[str]:
+    """The seats whose decision the game takes by default now: the absent ones, and the
+    one whose answer is lapsing."""
+    return [*absent(state), *lapsing(state)]
+
+
+def lapses(state: State) -> dict[str, int]:
+    """How many answers lapsed, by seat."""
+    data = record(state)
+    return dict(data.get("lapses", {})) if data else {}
+
+
 def ended(state: State) -> bool:
     """Whether the game ended because a seat is absent."""
     data = record(state)
@@ -64,11 +89,30 @@ def mark(state: State, roles: Sequence[str], targets: Sequence[str], log: Log,
     since = {r: (before["since"].get(r, claims) if before else claims) for r in ordered}
     for role in targets:
         since[role] = claims
-    state[KEY] = {"roles": ordered, "seats": list(roles), "since": since, "claims": claims,
-                  "ended": False}
+    state[KEY] = {**(before or {}), "roles": ordered, "seats": list(roles), "since": since,
+                  "claims": claims, "ended": False}
     for role in targets:
         log.add(f"{names.get(role, role)} did not answer by the deadline: their seat is "
                 f"absent, and the game's defaults decide for it from now on")
+
+
+def lapse(state: State, roles: Sequence[str], targets: Sequence[str], log: Log,
+          names: dict[str, str]) -> None:
+    """The answers ``targets`` owe lapse: the game's default stands for each, taken by
+    :func:`settle` in this same save; the seats stay at the table."""
+    data = record(state)
+    if data is None:
+        data = {"roles": [], "seats": list(roles), "since": {}, "claims": 0, "ended": False}
+    data["claims"] += 1
+    counts = dict(data.get("lapses", {}))
+    for role in targets:
+        counts[role] = counts.get(role, 0) + 1
+    data["lapses"] = {r: counts[r] for r in roles if r in counts}
+    data["lapsing"] = list(targets)
+    state[KEY] = data
+    for role in targets:
+        log.add(f"{names.get(role, role)} did not answer by the deadline: the answer lapses, "
+                f"and the game's default stands for it (the seat stays at the table)")
 
 
 def alone(state: State) -> str | None:
@@ -126,11 +170,16 @@ def settle(module: GameModule, state: State, dice: Dice, log: Log,
     roles = list(data["seats"])
     for _ in range(MAX_DEFAULTS):
         prompt = prompt_of(state)
+        data = record(state) or data  # a default replaces the position's record
+        late = lapsing(state)
+        if late and (prompt is None or prompt.role not in late):
+            data.pop("lapsing", None)  # the question moved on: nothing lapses any more
+            late = []
         why = stuck(state, prompt, roles) if roles else None
         if why:
             end(state, log, why)
             return
-        if prompt is None or prompt.role not in data["roles"]:
+        if prompt is None or prompt.role not in (*data["roles"], *late):
             if prompt is not None and (why := alone(state)):
                 end(state, log, why)
             return
@@ -152,9 +201,12 @@ def settle(module: GameModule, state: State, dice: Dice, log: Log,
                 return
             state.clear()
             state.update(scratch)
+            who = f"the lapsed answer of {module.role_label(prompt.role)}" \
+                if prompt.role in late else f"the absent {module.role_label(prompt.role)}"
             log.entries.insert(mark_at, LogEntry(
-                f"By default for the absent {module.role_label(prompt.role)}: "
-                f"{module.describe_action(action)}", 0, prompt.rule))
+                f"By default for {who}: {module.describe_action(action)}", 0, prompt.rule))
+            if prompt.role in late:
+                (record(state) or {}).pop("lapsing", None)
             break
         else:
             if hidden_model.of(state) is None:

@@ -131,12 +131,14 @@ def my_turn(save: SaveFile, me: PublicKey, path: Path | None = None) -> bool:
 
 
 def claim(prev: SaveFile, me: LocalIdentity,
-          answers: dict[str, witness_answers.Answer] | None = None) -> SaveFile:
-    """The claim ``me`` signs on ``prev`` (pbem/claims.py); where the player due passed
-    ahead of her turn, the save that carries the passes given on instead, so that the
-    question (and its deadline) moves on to the first player asked who has not passed."""
+          answers: dict[str, witness_answers.Answer] | None = None,
+          absent: bool = False) -> SaveFile:
+    """The claim ``me`` signs on ``prev`` (pbem/claims.py: the answer lapses where the game
+    lets it, unless ``absent``); where the player due passed ahead of her turn, the save
+    that carries the passes given on instead, so that the question (and its deadline) moves
+    on to the first player asked who has not passed."""
     try:
-        return claims.make(prev, me, answers)
+        return claims.make(prev, me, answers, absent=absent)
     except claims.PassedAhead as exc:
         composer = session.Composer(prev, me, passes=exc.passed)
         if not composer.carries_passes_on():

@@ -7,6 +7,12 @@ first action names who owes the answer and every seat::
 
     {do: claim, roles: [bob], seats: [red, bob, green]}
 
+When the answer owed is one the game lets *lapse* (:attr:`pbem.engine.Prompt.lapses`: a
+person's answer, say a sealed order, and no opening, share or witness answer a machine
+gives), the claim says so, ``{do: claim, roles: [bob], seats: [...], lapse: true}``: the
+game's default stands for that one answer and the seat stays at the table; its claimer may
+instead make the seat absent (``pbem claim --absent``), say to hand it to a newcomer.
+
 It drops any request that waited (its roll is never made: nobody can choose it by
 withholding an answer), marks the claimed seats absent (:mod:`pbem.absence`), and, when the
 game now waits on an absent seat, takes its decisions by default in a second action,
@@ -31,6 +37,7 @@ from pbem import (
     lateness,
     passes_ahead,
     saving,
+    sealed_orders,
     steps,
     witness_answers,
 )
@@ -54,6 +61,19 @@ def owing(prev: SaveFile, answers: Mapping[str, Any]) -> list[str]:
     witnesses whose answers are not among ``answers``, or the actor once every answer is
     in)."""
     return lateness.owed(prev, list(answers))
+
+
+def lapsable(prev: SaveFile) -> bool:
+    """Whether the answer ``prev`` waits for is one the game lets lapse."""
+    due = prev.due
+    if due is None or prev.pending is not None or witness_answers.is_request(prev):
+        return False
+    module = games.get(prev.kind)
+    if absence.ended(prev.state):
+        return False
+    now = sealed_orders.prompt(prev.state, module.bare_prompt(prev.state))
+    return now is not None and now.lapses and now.role == due["role"] \
+        and now.step == due["step"]
 
 
 def _claimable(prev: SaveFile) -> deadlines.Clock:
@@ -80,8 +100,14 @@ def check(prev: SaveFile, save: SaveFile) -> dict[str, witness_answers.Answer] |
         raise ChainError(exc.message, where) from None
     assert prev.due is not None
     action = save.actions[0]
-    require(set(action) <= {"do", "answers", "roles", "seats"},
-             "a claim holds only roles, seats and (side by side) the answers given", where)
+    require(set(action) <= {"do", "answers", "roles", "seats", "lapse"},
+             "a claim holds only roles, seats, whether the answer lapses and (side by side) "
+             "the answers given", where)
+    require(action.get("lapse", True) is True,
+             "a claim's lapse is true, or left out when the seat becomes absent", where)
+    require("lapse" not in action or lapsable(prev),
+             "this answer cannot lapse (an opening, a share or a witness answer is owed by "
+             "a machine): the claim makes the seat absent", where)
     require(action.get("seats") == roles_of(prev), "the claim's seats are not the game's",
              where)
     answered: dict[str, witness_answers.Answer] = {}
@@ -137,8 +163,10 @@ def when(prev: SaveFile) -> deadlines.Clock:
 
 
 def make(prev: SaveFile, me: LocalIdentity,
-         answers: Mapping[str, witness_answers.Answer] | None = None) -> SaveFile:
-    """The claim ``me`` signs on ``prev`` (its time is this machine's clock)."""
+         answers: Mapping[str, witness_answers.Answer] | None = None,
+         absent: bool = False) -> SaveFile:
+    """The claim ``me`` signs on ``prev`` (its time is this machine's clock): the answer
+    lapses where the game lets it, unless ``absent`` asks to make the seat absent."""
     where = prev.where
     module = games.get(prev.kind)
     gamedata.ready(module, prev.game["options"], where, prev.game_id)
@@ -176,6 +204,8 @@ def make(prev: SaveFile, me: LocalIdentity,
     state = copy_state(prev.state)
     seat = seating.seat(stub, role, me.key) if hidden_model.of(state) is not None else None
     record: dict[str, Any] = {"do": CLAIM, "roles": targets, "seats": roles}
+    if not absent and not given and lapsable(prev):
+        record["lapse"] = True
     log = Log()
     gameplay.apply(module, state, role, dict(record), dicemod.TableDice([]), log, seat)
     if given:

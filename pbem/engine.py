@@ -53,6 +53,9 @@ class Prompt:
     # question opens them (``opens_inner``); see pbem/inner_seals.py
     inner: tuple[str, ...] = ()
     opens_inner: bool = False
+    # a missing answer lapses: a claim after the deadline takes the game's default for it
+    # and the seat stays at the table (pbem/claims.py); else the claim makes it absent
+    lapses: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "step": self.step, "text": self.text}
@@ -66,6 +69,8 @@ class Prompt:
             out["inner"] = list(self.inner)
         if self.opens_inner:
             out["opens_inner"] = True
+        if self.lapses:
+            out["lapses"] = True
         out["actions"] = [a.to_dict() for a in self.actions]
         return out
 

@@ -84,11 +84,15 @@ def apply(module: GameModule, state: State, role: str, action: Action, dice: Dic
 
 
 def claim(module: GameModule, state: State, action: Action, log: Log) -> None:
-    """Mark the claimed seats absent (the chain checked the claim); their decisions are
-    taken by the save's next action, ``defaults``."""
+    """Mark the claimed seats absent, or (``lapse``) their answer lapsed (the chain checked
+    the claim); their decisions are taken by the save's next action, ``defaults``."""
     targets, seats = list(action["roles"]), list(action["seats"])
     log.heading("A claim: the deadline passed")
-    absence.mark(state, seats, targets, log, {r: module.role_label(r) for r in seats})
+    names = {r: module.role_label(r) for r in seats}
+    if action.get("lapse"):
+        absence.lapse(state, seats, targets, log, names)
+        return
+    absence.mark(state, seats, targets, log, names)
     for target in targets:
         module.seat_absent(state, target, log)
     if not needs_defaults(module, state) and (why := absence.alone(state)):
@@ -96,11 +100,12 @@ def claim(module: GameModule, state: State, action: Action, log: Log) -> None:
 
 
 def needs_defaults(module: GameModule, state: State) -> bool:
-    """Whether the prompt now rests on an absent seat (a ``defaults`` action is owed)."""
-    if not absence.absent(state) or absence.ended(state):
+    """Whether the prompt now rests on an absent seat, or one whose answer lapses (a
+    ``defaults`` action is owed)."""
+    if not absence.by_default(state) or absence.ended(state):
         return False
     now = prompt(module, state)
-    return now is not None and now.role in absence.absent(state)
+    return now is not None and now.role in absence.by_default(state)
 
 
 def outcome(module: GameModule, state: State) -> dict[str, Any] | None:
@@ -122,7 +127,7 @@ def _apply_one(module: GameModule, state: State, role: str, action: Action, dice
     asked = None if absence.ended(state) else module.bare_prompt(state)
     if sealed_orders.active(state, asked):
         assert asked is not None
-        if module.seals_inside and role not in absence.absent(state) \
+        if module.seals_inside and role not in absence.by_default(state) \
                 and inner_seals.concerns(asked, action):  # an answer in clear
             inner_seals.check_opens(state, asked, role, action)
             trial(module, state, role, action, seat, clear=False)

@@ -116,9 +116,14 @@ def with_openings(state: State, asked: Prompt | None, role: str, action: Action,
     asks them (before it is tried: the game then reads what they hold)."""
     if asked is None or not asked.opens_inner or not concerns(asked, action):
         return action
-    owed = [_opening(choice, keys) for choice in unopened(state, role)]
+    owed = openings(state, role, keys)
     return {**{k: v for k, v in action.items() if k != OPENED},
             **({OPENED: owed} if owed else {})}
+
+
+def openings(state: State, role: str, keys: GameKeys) -> list[dict[str, Any]]:
+    """The openings of ``role``'s choices still sealed, oldest first (her own keys)."""
+    return [_opening(choice, keys) for choice in unopened(state, role)]
 
 
 def wrap(module: GameModule, state: State, asked: Prompt | None, role: str, action: Action,

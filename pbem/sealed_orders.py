@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem import absence, one_form
+from pbem import absence, inner_seals, one_form
 from pbem.engine import Action, ActionSpec, Log, Prompt, State
 from pbem.errors import IllegalAction
 from pbem.hidden_cards import seating
@@ -43,6 +43,7 @@ from pbem.signing import PrivateKey
 KEY = "sealed_orders"
 SEAL = "seal"
 UNSEAL = "unseal"
+OWES = "owes_openings"  # a lapsed answer whose writer still opens her inner choices
 PURPOSE = "pbem-sealed-order"
 # a sealed answer that may carry parts sealed inside it (pbem/inner_seals.py), or their
 # openings, is padded to a multiple of this many bytes: its length would show them
@@ -78,9 +79,11 @@ def _waiting(rnd: Mapping[str, Any]) -> list[str]:
 
 
 def _to_open(rnd: Mapping[str, Any]) -> list[str]:
+    """The roles whose pbem still opens something: a sealed answer, or (an answer that
+    lapsed) the choices its writer sealed inside earlier answers."""
     return [role for role in rnd["roles"]
-            if role in rnd["orders"] and rnd["orders"][role]["order"] is None
-            and not rnd["orders"][role].get("default")]
+            if role in rnd["orders"] and not rnd["orders"][role].get("default")
+            and (rnd["orders"][role]["order"] is None or rnd["orders"][role].get(OWES))]
 
 
 def context(rnd: Mapping[str, Any]) -> str:
@@ -113,8 +116,11 @@ def prompt(state: State, game_prompt: Prompt | None) -> Prompt | None:
         return replace(game_prompt, role=waiting[0], text=game_prompt.text + note,
                        sealed=roles, ahead=tuple(waiting[1:]) if together else ())
     opening = _to_open(rnd)
-    return Prompt(opening[0], UNSEAL, "opens their sealed answer, now that everyone has "
-                  "answered", (ActionSpec(UNSEAL, "Open my sealed answer", game_prompt.rule),),
+    text = "opens the choices sealed inside their earlier answers (their answer lapsed)" \
+        if rnd["orders"][opening[0]].get(OWES) else \
+        "opens their sealed answer, now that everyone has answered"
+    return Prompt(opening[0], UNSEAL, text,
+                  (ActionSpec(UNSEAL, "Open my sealed answer", game_prompt.rule),),
                   game_prompt.rule, sealed=roles,
                   ahead=tuple(opening[1:]) if together else ())
 
@@ -196,9 +202,13 @@ def reopen(state: State, game_prompt: Prompt, action: Mapping[str, Any],
 
 
 def unseal(state: State, role: str, keys: GameKeys) -> Action:
-    """The ``unseal`` action that opens ``role``'s answer in the round now opening."""
+    """The ``unseal`` action that opens ``role``'s answer in the round now opening (an
+    answer of hers that lapsed: the choices she sealed inside earlier answers)."""
     rnd = state[KEY]["round"]
-    order, nonce = _opened(rnd, rnd["orders"][role], keys)
+    entry = rnd["orders"][role]
+    if entry.get(OWES):
+        return {"do": UNSEAL, inner_seals.OPENED: inner_seals.openings(state, role, keys)}
+    order, nonce = _opened(rnd, entry, keys)
     return {"do": UNSEAL, "order": order, "nonce": nonce}
 
 
@@ -213,7 +223,8 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
     last opening, hand every answer to the game."""
     rnd = _round(state, game_prompt)
     waiting, verb = _waiting(rnd), action.get("do")
-    absent = role in absence.absent(state)
+    absent = role in absence.by_default(state)
+    lapsed = role in absence.lapsing(state)
     rule = game_prompt.rule
     if verb not in (SEAL, UNSEAL) and verb not in {s.verb for s in game_prompt.actions}:
         if state[KEY]["round"] is not None:
@@ -237,6 +248,8 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
         else:
             rnd["orders"][role] = {"commitment": None, "envelope": None,
                                    "order": canonical_action(action)}
+            if lapsed and game_prompt.opens_inner and inner_seals.unopened(state, role):
+                rnd["orders"][role][OWES] = True  # her pbem still opens them
             if shown is not None and not absent:
                 shown(role, rnd["orders"][role]["order"])
             log.add(f"{label(role)} answers" + (" (the last to answer)" if not absent else ""),
@@ -248,6 +261,10 @@ def take(state: State, game_prompt: Prompt, role: str, action: Action, log: Log,
         opener = _to_open(rnd)[0]
         if role != opener:
             raise IllegalAction(f"{label(opener)} opens their answer now", rule)
+        entry = rnd["orders"][role]
+        if entry.get(OWES) and not (absent and set(action) == {"do"}):
+            inner_seals.check_opens(state, game_prompt, role, {
+                **entry["order"], inner_seals.OPENED: action.get(inner_seals.OPENED)})
         _open(rnd, role, action, absent, log, label, rule)
         if shown is not None and rnd["orders"][role].get("order") is not None:
             shown(role, rnd["orders"][role]["order"])
@@ -280,7 +297,12 @@ def _open(rnd: dict[str, Any], role: str, action: Mapping[str, Any], absent: boo
     entry = rnd["orders"][role]
     if absent and set(action) == {"do"}:
         entry["default"] = True
-        log.add(f"{label(role)} is absent: their sealed answer is never opened", rule)
+        log.add(f"{label(role)} is absent: " + (
+            "the choices they sealed inside earlier answers are never opened"
+            if entry.get(OWES) else "their sealed answer is never opened"), rule)
+        return
+    if entry.get(OWES):
+        _open_inner(entry, role, action, log, label, rule)
         return
     extra = sorted(set(action) - {"do", "order", "nonce"})
     order, nonce = action.get("order"), action.get("nonce")
@@ -296,6 +318,19 @@ def _open(rnd: dict[str, Any], role: str, action: Mapping[str, Any], absent: boo
                             rule) from None
     entry["order"] = canonical_action(order)
     log.add(f"{label(role)}'s sealed answer is opened", rule)
+
+
+def _open_inner(entry: dict[str, Any], role: str, action: Mapping[str, Any], log: Log,
+                label: Callable[[str], str], rule: str | None) -> None:
+    """Keep the openings of the inner choices of ``role``, whose answer lapsed: they join
+    the default that stands for it (checked when the answers are handed to the game)."""
+    opened = action.get(inner_seals.OPENED)
+    if set(action) != {"do", inner_seals.OPENED} or not isinstance(opened, list):
+        raise IllegalAction(f"{label(role)}'s answer lapsed: their pbem opens only the "
+                            "choices they sealed inside earlier answers", rule)
+    entry["order"] = canonical_action({**entry["order"], inner_seals.OPENED: opened})
+    del entry[OWES]
+    log.add(f"{label(role)}'s choices sealed inside earlier answers are opened", rule)
 
 
 def _plain_hex(text: str) -> bool:

@@ -20,6 +20,7 @@ from rich.text import Text
 from pbem import (
     absence,
     answering,
+    claims,
     deadlines,
     gameplay,
     games,
@@ -191,6 +192,9 @@ class Claiming(Base):
             self.t("{names} did not send the save owed by {due}, nor in the grace until "
                    "{claimable}.", names=offer.names(), due=lateness.when(offer.clock.due),
                    claimable=lateness.when(offer.clock.claimable)),
+            self.t("Their answer lapses: the game's default stands for it, and their seat "
+                   "stays at the table. You sign it and send it to every player; an answer "
+                   "stamped in time still prevails.") if claims.lapsable(offer.save) else
             self.t("A claim makes their seat absent: the game's defaults decide for it from "
                    "now on. You sign it and send it to every player; an answer stamped in "
                    "time still prevails.")]

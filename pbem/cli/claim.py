@@ -26,11 +26,16 @@ def claim(
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Show what the claim would decide; sign and write nothing.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="With --dry-run: as JSON.")] = False,
+    absent: Annotated[bool, typer.Option(
+        "--absent", help="Make the seat absent even where the game lets the missing answer "
+                         "lapse (to hand the seat to a newcomer, say).")] = False,
     as_name: AsName = None,
     key: KeyPath = None,
 ) -> None:
-    """Claim that a player did not answer by the deadline: from now on the game's defaults
-    decide for their seat (docs/deadlines.md)."""
+    """Claim that a player did not answer by the deadline: the game's default stands for the
+    missing answer. Where the game lets that answer lapse (a sealed order, say) the seat
+    stays at the table; otherwise, or with --absent, the defaults decide for the seat from
+    now on (docs/deadlines.md)."""
     prev = savefile.read(save_path)
     local = me(as_name, key)
     ledger = Ledger(local.key.public)
@@ -39,7 +44,7 @@ def claim(
     if role is not None and (moved := ledger.already_moved(prev, role)):
         raise IllegalAction(f"you already signed a save on this one (kept in {moved})",
                             where=str(save_path))
-    made = answering.claim(prev, local)
+    made = answering.claim(prev, local, absent=absent)
     if dry_run:
         _show(made, as_json)
         return
@@ -61,6 +66,7 @@ def _show(made: savefile.SaveFile, as_json: bool) -> None:
     if as_json:
         print_json({"sequence": made.sequence, "writer": made.writer, "due": made.due,
                     "pending": made.pending, "absent": absence.absent(made.state),
+                    "lapses": absence.lapses(made.state),
                     "written": made.written, "log": made.doc["log"]})
         return
     for line in made.doc["log"]:

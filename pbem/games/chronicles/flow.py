@@ -83,7 +83,7 @@ def current_prompt(b: Board, bare: bool = False) -> Prompt | None:
     return Prompt(left[0], ex["kind"], text, (spec,), rule=RULES[number],
                   sealed=tuple(left), ahead=tuple(left[1:]),
                   inner=sealed_forces.INNER if face_down and number < 3 else (),
-                  opens_inner=face_down and number == 3)
+                  opens_inner=face_down and number == 3, lapses=True)
 
 
 # ------------------------------------------------------------------ answers
