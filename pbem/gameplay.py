@@ -339,12 +339,17 @@ def describe(module: GameModule, state: State, role: str | None,
 
 def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None,
                      key: Any) -> Known:
-    """What the player ``role`` reads with their identity ``key`` (``None``: public only)."""
+    """What the player ``role`` reads with their identity ``key`` (``None``: public only):
+    the hidden cards, and her own choices sealed inside earlier answers."""
     if role is None or model.of(state) is None or key is None:
         return knowledge(state, role)
     if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
         return knowledge(state, role)
-    return knowledge(state, role, seating.seat(save_doc, role, key))
+    seat = seating.seat(save_doc, role, key)
+    known = knowledge(state, role, seat)
+    if not inner_seals.unopened(state, role):
+        return known
+    return {**known, **inner_seals.read_back(state, role, seat.keys)}
 
 
 def key_results(module: GameModule, log: list[str]) -> list[str]:

@@ -46,6 +46,7 @@ INNER = "inner"
 OPENED = "opened"
 PURPOSE = "pbem-inner-seal"
 PAD_TO = 512  # an envelope's payload is padded to a multiple of this many bytes
+READ = "inner:"  # a viewer's knowledge of one of her own sealed choices (read_back)
 
 
 def _text(value: Any) -> str:
@@ -179,6 +180,29 @@ def earlier(state: State, role: str, keys: GameKeys | None) -> list[dict[str, An
         except (SecretsError, ValueError, KeyError, TypeError):
             continue
     return out
+
+
+def read_back(state: State, role: str, keys: GameKeys) -> dict[str, str]:
+    """``role``'s own choices still sealed, read with her keys, as entries of what she
+    knows (:data:`pbem.hidden.Known`): ``inner:ROLE#NUMBER`` -> the parts' JSON text, so a
+    game's view shows its writer what she sealed (:func:`read_in`)."""
+    out = {}
+    for choice in unopened(state, role):
+        try:
+            out[f"{READ}{role}#{choice['number']}"] = _read(choice, keys)[0]
+        except (SecretsError, ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
+def read_in(known: Mapping[str, str], role: str, number: Any) -> dict[str, Any] | None:
+    """What ``role``'s sealed choice ``number`` holds, when the viewer's knowledge holds
+    it (her own, :func:`read_back`); ``None`` otherwise."""
+    text = known.get(f"{READ}{role}#{number}")
+    if text is None:
+        return None
+    value = json.loads(text)
+    return value if isinstance(value, dict) else None
 
 
 def unwrap(action: Mapping[str, Any], keys: GameKeys) -> Action:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pbem import inner_seals
 from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board, units_total
 from pbem.games.chronicles.rules import parts
@@ -118,14 +119,32 @@ def territory_line(b: Board, tid: str) -> str:
 
 
 def force_text(b: Board, force: Mapping[str, Any]) -> str:
-    """One placement as everyone sees it: its shape while face down, else what it sent."""
+    """One placement as everyone sees it: its shape while face down (and, to its writer,
+    what she sealed in it), else what it sent."""
     side = force["side"] + (f" for {b.name(force['helps'])}" if force.get("helps") else "")
     if "sealed" in force:
-        return f"{b.name(force['who'])} ({side}): {force['shown_generals']} general(s), " \
-               "face down"
+        shape = f"{b.name(force['who'])} ({side}): {force['shown_generals']} general(s), " \
+                "face down"
+        mine = own_sealed(b, force)
+        if mine is None:
+            return shape
+        gold = int(mine.get("gold") or 0)
+        return f"{shape}; you sent {_sent(b, mine)}" + (f", {gold} gold" if gold else "")
+    return f"{b.name(force['who'])} ({side}): {_sent(b, force)}"
+
+
+def _sent(b: Board, force: Mapping[str, Any]) -> str:
     gens = ", ".join(b.name(g) for g in force.get("generals") or []) or "no general"
-    sent = units_text(dict(force.get("units") or {}))
-    return f"{b.name(force['who'])} ({side}): {gens}; {sent}"
+    return f"{gens}; {units_text(dict(force.get('units') or {}))}"
+
+
+def own_sealed(b: Board, force: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The placement a face-down force stands for, when the viewer sealed it herself."""
+    value = inner_seals.read_in(b.known, force["who"], force["sealed"].get("inner"))
+    entries = (value or {}).get("muster") or []
+    index = force["sealed"].get("entry")
+    entry = entries[index] if isinstance(index, int) and 0 <= index < len(entries) else None
+    return entry if isinstance(entry, Mapping) else None
 
 
 def battle_lines(b: Board) -> list[str]:

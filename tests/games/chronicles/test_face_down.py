@@ -242,3 +242,39 @@ def test_the_writer_is_shown_her_own_sealed_placements() -> None:
                 assert check._sealed_answer(save, role, players[other]) is None
             return
     raise AssertionError("no save of the golden game holds sealed orders with placements")
+
+
+@pytest.mark.rule("chronicles:s9.1.face-down")
+def test_the_table_shows_a_writer_what_her_face_down_forces_send() -> None:
+    """Between homes (the golden game, its published keys): in the round's battles, the
+    writer of a face-down placement reads what it sends beside its shape; every other
+    seat, and a spectator, sees only the shape."""
+    saves = recorded("golden-chronicles", "make-golden-chronicles")
+    players = sample_players("golden-chronicles", saves[0])
+    for save in saves:
+        battles = (save.state.get("round") or {}).get("battles", [])
+        face_down = [f for x in battles for f in x["forces"] if "sealed" in f]
+        if not face_down:
+            continue
+        role = face_down[0]["who"]
+        keys = seating.seat(save.doc, role, players[role].key).keys
+        placed = inner_seals.earlier(save.state, role, keys)[0]["muster"][0]
+        seen = {}
+        for viewer in players:
+            known = gameplay.viewer_knowledge(save.doc, save.state, viewer, players[viewer].key)
+            seen[viewer] = gameplay.describe(MODULE, save.state, viewer, known)
+        seen[None] = gameplay.describe(MODULE, save.state, None)
+        board = Board(save.state)
+        name, writer = board.name(placed["generals"][0]), board.name(role)
+
+        def lines(text: str, writer: str = writer) -> list[str]:
+            return [line for line in text.splitlines()
+                    if line.strip().startswith(f"{writer} (") and "face down" in line]
+
+        assert any("you sent" in line and name in line for line in lines(seen[role])), \
+            seen[role]
+        for viewer, text in seen.items():
+            if viewer != role:
+                assert lines(text) and not any("you sent" in line for line in lines(text))
+        return
+    raise AssertionError("the golden game has no placement face down in a save")
