@@ -223,6 +223,11 @@ class Chronicles(ReplaceableData, GameModule):
         return out
 
     def describe_action(self, action: dict[str, Any]) -> str:
+        verb = action.get("do")
+        if verb == "seal":
+            return "a sealed answer"
+        if verb == "unseal":
+            return "opens a sealed answer" if len(action) > 1 else "nothing opened"
         parts = [k for k in action if k != "do" and action[k]]
         return f"{action.get('do')} orders" + (f" ({', '.join(parts)})" if parts else
                                                " (nothing placed)")
