@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from pbem import absence, deadlines, savefile
-from tests.games.chronicles.late_seats import key_of, lapsed
-from tests.security.kit import save_files
+from tests.games.chronicles.late_seats import claimable
 from tests.tui.kit import dialog_text, settle
 from tests.tui.test_claim_at_table import Clock
 from tui import claiming
@@ -24,18 +23,11 @@ SIZE = (120, 36)
 
 def test_a_late_season_order_is_claimed_as_a_lapse(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    saves, (first, _) = lapsed()
-    prev = saves[first - 1]
-    late, claimer = prev.due["role"], saves[first].writer
-    folder = tmp_path / "game"
-    folder.mkdir()
-    path = save_files(folder, list(saves[:first]))
-    key = tmp_path / "claimer.key"
-    key.write_bytes(key_of(prev)[claimer].to_openssh())
+    at = claimable(tmp_path)
     monkeypatch.chdir(tmp_path)
-    Clock(monkeypatch, deadlines.parse_stamp(saves[first].written))
+    Clock(monkeypatch, deadlines.parse_stamp(at.claimed.written))
     monkeypatch.setattr(claiming, "CLAIM_SECONDS", 0.1)
-    app = make_app(path, key=str(key), defer=True)
+    app = make_app(at.path, key=str(at.key), defer=True)
     seen: dict[str, Any] = {}
 
     async def run() -> None:
@@ -56,6 +48,7 @@ def test_a_late_season_order_is_claimed_as_a_lapse(tmp_path: Path,
     assert "seat absent" not in confirm
     written = " ".join(seen["written"].split())
     assert "the answer lapses" in written and "By default for the lapsed answer" in written
-    made = savefile.read(folder / savefile.file_name(prev.game_id, first, claimer))
+    made = savefile.read(at.path.parent / savefile.file_name(at.prev.game_id,
+                                                             at.claimed.sequence, at.claimer))
     assert made.actions[0]["lapse"] is True and absence.absent(made.state) == []
-    assert absence.lapses(made.state) == {late: 1}
+    assert absence.lapses(made.state) == {at.late: 1}

@@ -7,13 +7,15 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from unittest import mock
 
 from freezegun import freeze_time
 
 from pbem import claims, identity, inner_seals, savefile, saving, selfplay
 from pbem.signing import PrivateKey
-from tests.security.kit import labelled_key, salts
+from tests.security.kit import labelled_key, salts, save_files
 
 KIND = "chronicles-of-the-three-kingdoms"
 DEADLINE = {"answer": "2d", "grace": "12h"}
@@ -95,3 +97,28 @@ def withheld() -> tuple[tuple[savefile.SaveFile, ...], tuple[int, ...]]:
     """As :func:`lapsed`, and then the seat whose muster lapsed does not open its forces
     either."""
     return _play(season_order_late, last_muster_late, opening_withheld)
+
+
+@dataclass(frozen=True)
+class Claimable:
+    """The save before the first lapse of :func:`lapsed`, on a machine of the claimer's."""
+
+    prev: savefile.SaveFile  # waits for the late seat's season orders
+    path: Path  # where it lies, beside the saves before it
+    key: Path  # the claimer's key file
+    late: str
+    claimer: str
+    claimed: savefile.SaveFile  # the claim the game itself made
+
+
+def claimable(folder: Path) -> Claimable:
+    """The saves up to the first lapse of :func:`lapsed` written into ``folder / game``,
+    and the claimer's key beside them."""
+    saves, (first, _) = lapsed()
+    prev = saves[first - 1]
+    claimer = saves[first].writer
+    (folder / "game").mkdir()
+    path = save_files(folder / "game", list(saves[:first]))
+    key = folder / "claimer.key"
+    key.write_bytes(key_of(prev)[claimer].to_openssh())
+    return Claimable(prev, path, key, str(prev.due["role"]), claimer, saves[first])

@@ -12,8 +12,8 @@ import pytest
 from freezegun import freeze_time
 
 from pbem import absence, claims, games, savefile
-from tests.games.chronicles.late_seats import KIND, key_of, lapsed, withheld
-from tests.security.kit import cli, save_files, tree
+from tests.games.chronicles.late_seats import KIND, claimable, lapsed, withheld
+from tests.security.kit import cli, tree
 
 RULE = "chronicles:s4.0.simultaneous"
 
@@ -88,15 +88,9 @@ def test_pbem_claim_lapses_the_answer_or_with_absent_makes_the_seat_absent(
         tmp_path: Path) -> None:
     """`pbem claim --dry-run --json` shows the answer lapsing and writes nothing;
     `--absent` makes the seat absent instead; the claim written is the lapse."""
-    saves, (first, _) = lapsed()
-    prev = saves[first - 1]
-    late, claimer = prev.due["role"], saves[first].writer
-    folder = tmp_path / "game"
-    folder.mkdir()
-    path = save_files(folder, list(saves[:first]))
-    key = tmp_path / "claimer.key"
-    key.write_bytes(key_of(prev)[claimer].to_openssh())
-    with freeze_time(saves[first].written):
+    at = claimable(tmp_path)
+    path, key, late = at.path, at.key, at.late
+    with freeze_time(at.claimed.written):
         before = tree(tmp_path)
         code, out, err = cli("claim", path, "--dry-run", "--json", "--key", key)
         assert code == 0, err
@@ -109,6 +103,7 @@ def test_pbem_claim_lapses_the_answer_or_with_absent_makes_the_seat_absent(
         assert tree(tmp_path) == before
         code, out, err = cli("claim", path, "--key", key)
         assert code == 0, err
-    written = savefile.read(folder / savefile.file_name(prev.game_id, first, claimer))
+    written = savefile.read(path.parent / savefile.file_name(at.prev.game_id,
+                                                             at.claimed.sequence, at.claimer))
     assert written.actions[0]["lapse"] is True
     assert "the answer lapses" in out
