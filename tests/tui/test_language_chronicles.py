@@ -104,8 +104,14 @@ def test_the_phrase_book_covers_whole_chronicles_games(seed: int, players: int) 
 
 def test_sentences_read_in_chinese_with_names_and_the_clause_kept() -> None:
     say = chinese(3)
-    assert say("Cao Cao places 1 general(s) in Bo Hai (invade), face down (s9.1.face-down)") \
+    assert say("Cao Cao places 1 general in Bo Hai (invade), face down (s9.1.face-down)") \
         == "曹操蓋著部署1名武將於勃海（進攻） (s9.1.face-down)"
+    assert say("Autumn 196: the last muster is asked of Cao Cao, Sun Ce (s9.0.incremental)") \
+        == "196年秋：向曹操、孫策要求最後集結 (s9.0.incremental)"
+    assert say("Cao Cao places an espionage action: Guo Jia on Ji Zhou") \
+        == "曹操部署諜報行動：郭嘉前往冀州"
+    assert say("1 object used last round goes back to the supply") \
+        == "上回合用過的1件寶物歸還供應區"
     assert say("Spring 196: the forces placed face down are turned over") \
         == "196年春：蓋著部署的部隊翻開"
     assert say("Cao Cao's forces in Peng Cheng (invade, round 1) are shown: Dian Wei; "
@@ -185,7 +191,7 @@ def test_the_battles_of_the_round_read_in_chinese() -> None:
     say = chinese(3)
     assert say("Battles this round:") == "本輪戰役："
     assert say("  Lang Ya (Liu Bei): Sun Ce invades") == "  琅邪（劉備）：孫策進攻"
-    assert say("    Sun Ce (invade): 1 general(s), face down") == "    孫策（進攻）：1名武將，蓋著"
-    assert say("    Cao Cao (help for Liu Bei): 2 general(s), face down") \
+    assert say("    Sun Ce (invade): 1 general, face down") == "    孫策（進攻）：1名武將，蓋著"
+    assert say("    Cao Cao (help for Liu Bei): 2 generals, face down") \
         == "    曹操（援助劉備）：2名武將，蓋著"
     assert say("    Liu Bei (defend): no general; no units") == "    劉備（防守）：無武將；無部隊"
