@@ -104,8 +104,14 @@ def test_the_phrase_book_covers_whole_chronicles_games(seed: int, players: int) 
 
 def test_sentences_read_in_chinese_with_names_and_the_clause_kept() -> None:
     say = chinese(3)
-    assert say("Cao Cao places 1 general(s) in Bo Hai (invade), face down (s9.1.face-down)") \
+    assert say("Cao Cao places 1 general in Bo Hai (invade), face down (s9.1.face-down)") \
         == "曹操蓋著部署1名武將於勃海（進攻） (s9.1.face-down)"
+    assert say("Autumn 196: the last muster is asked of Cao Cao, Sun Ce (s9.0.incremental)") \
+        == "196年秋：向曹操、孫策要求最後集結 (s9.0.incremental)"
+    assert say("Cao Cao places an espionage action: Guo Jia on Ji Zhou") \
+        == "曹操部署諜報行動：郭嘉前往冀州"
+    assert say("1 object used last round goes back to the supply") \
+        == "上回合用過的1件寶物歸還供應區"
     assert say("Spring 196: the forces placed face down are turned over") \
         == "196年春：蓋著部署的部隊翻開"
     assert say("Cao Cao's forces in Peng Cheng (invade, round 1) are shown: Dian Wei; "
@@ -185,7 +191,23 @@ def test_the_battles_of_the_round_read_in_chinese() -> None:
     say = chinese(3)
     assert say("Battles this round:") == "本輪戰役："
     assert say("  Lang Ya (Liu Bei): Sun Ce invades") == "  琅邪（劉備）：孫策進攻"
-    assert say("    Sun Ce (invade): 1 general(s), face down") == "    孫策（進攻）：1名武將，蓋著"
-    assert say("    Cao Cao (help for Liu Bei): 2 general(s), face down") \
+    assert say("    Sun Ce (invade): 1 general, face down") == "    孫策（進攻）：1名武將，蓋著"
+    assert say("    Cao Cao (help for Liu Bei): 2 generals, face down") \
         == "    曹操（援助劉備）：2名武將，蓋著"
     assert say("    Liu Bei (defend): no general; no units") == "    劉備（防守）：無武將；無部隊"
+    assert say("    Sun Ce (invade): 1 general, face down; you sent Zhou Yu; 2 infantry, "
+               "1 naval-1") == "    孫策（進攻）：1名武將，蓋著；你派出周瑜；2 步兵、1 一級水軍"
+
+
+def test_a_lapsed_order_reads_in_chinese() -> None:
+    """The claim that lets a missing order lapse, and the opening its seat still owes."""
+    say = chinese(3)
+    assert say("Sun Ce did not answer by the deadline: the answer lapses, and the game's "
+               "default stands for it (the seat stays at the table)") \
+        == "孫策未在期限前作答：該答覆失效，由遊戲的預設代之（席位仍在）"
+    assert say("By default for the lapsed answer of Sun Ce: season orders (nothing placed) "
+               "(s4.0.simultaneous)") \
+        == "孫策的答覆已失效，採用預設：季節命令（未作任何部署） (s4.0.simultaneous)"
+    assert say("Sun Ce's choices sealed inside earlier answers are opened") \
+        == "孫策先前答覆中封存的選擇已開啟"
+    assert say("By default for the absent Sun Ce: nothing opened") == "缺席的孫策採用預設：未開啟任何內容"

@@ -11,6 +11,7 @@ from pbem import inner_seals
 from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board, units_total
 from pbem.games.chronicles.rules import parts
+from pbem.games.chronicles.wording import counted
 from pbem.hidden import SECRETS_KEY
 
 UNIT_SHORT = {"infantry": "inf", "cavalry-1": "cav1", "cavalry-2": "cav2", "naval-1": "nav1",
@@ -96,8 +97,9 @@ def realm_lines(b: Board, role: str) -> list[str]:
              f"{units_text(realm['units'])}",
              f"  generals ({len(generals)}): " + ", ".join(b.name(g) for g in generals)]
     lines += parts.describe(b, role)
-    held = [f"{len(realm['cards'])} stratagem cards", f"{len(realm['objects'])} objects",
-            f"{len(realm['counters'])} action counters"]
+    held = [counted(len(realm['cards']), "stratagem card"),
+            counted(len(realm['objects']), "object"),
+            counted(len(realm['counters']), "action counter")]
     lines.append("  holds " + ", ".join(held))
     return lines
 
@@ -112,7 +114,7 @@ def territory_line(b: Board, tid: str) -> str:
         holder = facts["holder"]
         who = b.name(holder) if holder else "empty"
         armies = facts.get("armies")
-        extra = f", {units_total(armies)} units" if isinstance(armies, dict) else ""
+        extra = f", {counted(units_total(armies), 'unit')}" if isinstance(armies, dict) else ""
         parts.append(f"{area.name} ({who}, def {facts['defence']}{extra})")
     return (f"{territory.number:>2} {territory.name}{mark} [land {land['land_value']}, "
             f"flood {land['flood_prevention']}]: " + "; ".join(parts))
@@ -123,8 +125,8 @@ def force_text(b: Board, force: Mapping[str, Any]) -> str:
     what she sealed in it), else what it sent."""
     side = force["side"] + (f" for {b.name(force['helps'])}" if force.get("helps") else "")
     if "sealed" in force:
-        shape = f"{b.name(force['who'])} ({side}): {force['shown_generals']} general(s), " \
-                "face down"
+        shape = f"{b.name(force['who'])} ({side}): " \
+                f"{counted(force['shown_generals'], 'general')}, face down"
         mine = own_sealed(b, force)
         if mine is None:
             return shape

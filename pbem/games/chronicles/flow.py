@@ -51,7 +51,8 @@ def open_exchange(b: Board, number: int) -> bool:
         return False
     b.s["exchange"] = {"kind": SEASON if number == 1 else MUSTER, "number": number,
                        "asked": order, "given": {}}
-    b.log.heading(f"{b.when()}: the {EXCHANGE_NAMES[number]} are asked of "
+    b.log.heading(f"{b.when()}: the {EXCHANGE_NAMES[number]} "
+                  f"{'are' if number == 1 else 'is'} asked of "
                   + ", ".join(b.name(r) for r in order), RULES[number])
     return True
 
@@ -127,7 +128,8 @@ def answer(b: Board, role: str, order: dict[str, Any]) -> None:
 def _take(b: Board) -> None:
     ex = b.s["exchange"]
     number, given = int(ex["number"]), dict(ex["given"])
-    b.log.heading(f"{b.when()}: the {EXCHANGE_NAMES[number]} are opened", RULES[number])
+    b.log.heading(f"{b.when()}: the {EXCHANGE_NAMES[number]} "
+                  f"{'are' if number == 1 else 'is'} opened", RULES[number])
     for role, order in given.items():  # what the opened answers name is shown (notes 3)
         for entry in hand.named(b, role, order):
             hand.turn_up(b, role, entry)

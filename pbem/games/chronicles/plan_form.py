@@ -20,6 +20,7 @@ from pbem.games.chronicles.rules import plan_checks
 from pbem.games.chronicles.rules.plan_checks import PLAN_VALUES
 from pbem.games.chronicles.rules.stratagems import FOLLOW
 from pbem.games.chronicles.rules.strength import column_labels
+from pbem.games.chronicles.wording import counted
 from pbem.offers import Option, Param
 
 Pairs = list[tuple[str, str]]
@@ -57,8 +58,9 @@ def _retreat(b: Board) -> Param | None:
         ("never", "never")]
     values += [(f"below {r}", f"when your side's ratio in a round is {r} or worse")
                for r in _ratios(b)]
-    values += [(f"after {n} rounds", f"after {n} round(s)") for n in AFTER]
-    values += [(f"lost {n} units", f"once {n} unit(s) are lost") for n in LOST]
+    values += [(f"after {n} rounds", f"after {counted(n, 'round')}") for n in AFTER]
+    values += [(f"lost {n} units", f"once {counted(n, 'unit')} {'is' if n == 1 else 'are'} lost")
+               for n in LOST]
     return form_params.one("retreat", "Retreat", tuple(values))
 
 

@@ -18,6 +18,7 @@ from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.catalog import ChroniclesData
 from pbem.games.chronicles.records import FREE, General
 from pbem.games.chronicles.rules.leaders import successor
+from pbem.games.chronicles.wording import counted, with_article
 
 GENERAL_KEYS = ("employer", "status", "at", "captor", "healed")
 STATUSES = ("ready", "injured", "captive", "dead", "free", "undiscovered")
@@ -108,8 +109,8 @@ def _general(state: dict[str, Any], record: General, fields: Mapping[str, Any],
         raise fail(f"{field}.status", f"a general serving nobody is free, undiscovered or "
                                       f"dead, not {status}")
     if employer != FREE and status in UNEMPLOYED:
-        raise fail(f"{field}.status", f"a {status} general serves nobody (employer free), "
-                                      f"not {employer}")
+        raise fail(f"{field}.status", f"{with_article(status)} general serves nobody "
+                                      f"(employer free), not {employer}")
     year = int(state["calendar"]["year"])
     if record.appears is not None and record.appears > year and status != "undiscovered":
         raise fail(f"{field}.status", f"he comes into play in {record.appears}, after the "
@@ -129,8 +130,9 @@ def _at(state: dict[str, Any], record: General, fields: Mapping[str, Any], field
     if not known(area, state["areas"]):
         raise fail(f"{field}.at", f"{area!r} is not an area of the map")
     if status != "free":
-        raise fail(f"{field}.at", f"only a free general stands on the map, not a {status} "
-                                  "one (a general in service waits in his side's pool)")
+        raise fail(f"{field}.at", "only a free general stands on the map, not "
+                                  f"{with_article(status)} one (a general in service waits "
+                                  "in his side's pool)")
     if record.loyalty is None:
         raise fail(f"{field}.at", "a general of loyalty X never stands free on the map")
     return str(area)
@@ -141,8 +143,8 @@ def _captor(record: General, fields: Mapping[str, Any], field: str, status: str,
     captor = fields.get("captor")
     if status != "captive":
         if captor is not None:
-            raise fail(f"{field}.captor", f"only a captive general has a captor, not a "
-                                          f"{status} one")
+            raise fail(f"{field}.captor", "only a captive general has a captor, not "
+                                          f"{with_article(status)} one")
         return None
     if record.loyalty is None and not record.leader:
         raise fail(f"{field}.status", "a general of loyalty X dies rather than be held "
@@ -165,7 +167,7 @@ def _healed(state: dict[str, Any], fields: Mapping[str, Any], field: str,
     if status != "injured":
         if fields.get("healed") is not None:
             raise fail(f"{field}.healed", f"only an injured general has a round he is "
-                                          f"back, not a {status} one")
+                                          f"back, not {with_article(status)} one")
         return None
     return count(fields.get("healed", now + 1), f"{field}.healed", now + 1)
 
@@ -221,7 +223,7 @@ def _holders(state: dict[str, Any], holders: Any, field: str, number: int,
     if not isinstance(listed, list):
         raise fail(field, "is a holder, a list of holders (one per counter) or null")
     if len(listed) > number:
-        raise fail(field, f"names {len(listed)} holders for {number} counter(s)")
+        raise fail(field, f"names {len(listed)} holders for {counted(number, 'counter')}")
     for i, who in enumerate(listed):
         at = field if one else f"{field}[{i}]"
         if known(who, state["realms"]):

@@ -103,6 +103,9 @@ def test_many_counters_may_aim_at_one_target() -> None:
     place(b, cao=order)
     assert [a["kind"] for a in b.this_round["actions"]] == ["court"] * 2 + ["espionage"] * 2
     assert b.s["realms"][CAO]["counters"] == []
+    text = kit.log_text(b)
+    assert "Cao Cao places a court action: Xun Yu on Liu Biao" in text
+    assert "Cao Cao places an espionage action: Cheng Yu on Jing Zhou Middle Section" in text
 
 
 # ------------------------------------------------------------------ land

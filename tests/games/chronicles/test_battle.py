@@ -407,7 +407,7 @@ def test_units_beyond_a_citys_capacity_fight_outside_first_then_the_garrison() -
                  {"generals": ["jian-yong", "mi-zhu"], "units": {"infantry": 5}},
                  dfd_plan={"defend": "city", "retreat": "after 1"})
     text = kit.log_text(b)
-    assert "1 unit(s) beyond the city's 4 fight outside first" in text
+    assert "1 unit beyond the city's 4 fights outside first" in text
     assert "the ratio decides the fight outside the city at once: Cao Cao wins it" in text
     assert "Jian Yong withdraws, leaving the garrison" in text
     assert "Cao Cao chooses to attack the city" in text
@@ -448,5 +448,5 @@ def test_units_beyond_a_pass_wait_behind_its_walls_and_fill_its_losses() -> None
     assert "the units beyond the pass's capacity wait behind its walls" in text
     assert "fight outside first" not in text
     assert "Yang Feng 10 + 5 (city) = 15" in text
-    assert "Yang Feng loses 3 unit(s) (battle)" in text
+    assert "Yang Feng loses 3 units (battle)" in text
     assert "Yang Feng 10 + 4 (city) = 14" in text  # refilled to five; the pass lost 1

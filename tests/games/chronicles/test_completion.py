@@ -22,7 +22,7 @@ def test_a_hand_over_four_stratagems_is_cut_to_four() -> None:
                                                    "raid"]
     assert state["pile"]["discard"] == ["fire-trap", "ambush"]
     assert state["realms"]["sun-ce"]["cards"] == ["ambush"] * 4
-    assert "Cao Cao discards 2 stratagem card(s) down to 4" in kit.log_text(b)
+    assert "Cao Cao discards 2 stratagem cards down to 4" in kit.log_text(b)
 
 
 @pytest.mark.rule("chronicles:s12.2.return")

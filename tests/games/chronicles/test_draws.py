@@ -91,7 +91,7 @@ def test_three_counters_each_object_or_action_by_proportion() -> None:
     assert sorted(set(draws.fresh_actions(b))) == sorted(
         ["land", "defence", "diplomacy", "recruit-armies", "special-tax", "espionage",
          "prevent-flood"])
-    assert "Cao Cao draws 2 action counter(s) and 1 object(s)" in kit.log_text(b)
+    assert "Cao Cao draws 2 action counters and 1 object" in kit.log_text(b)
 
 
 @pytest.mark.rule("chronicles:s2.3.4.reuse")
@@ -120,4 +120,4 @@ def test_prepare_in_order_and_used_objects_come_back_after_the_draws() -> None:
     assert state["supply"]["used"] == []
     text = kit.log_text(b)
     assert text.index("maintenance of units still engaged") < text.index("red card")
-    assert text.index("red card") < text.index("action counter(s)")
+    assert text.index("red card") < text.index("draws 3 action counters and")

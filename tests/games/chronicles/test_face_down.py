@@ -98,7 +98,8 @@ def test_a_placement_shows_its_shape_until_the_last_muster_opens() -> None:
     assert "face down" in "\n".join(log.lines())
     table = MODULE.describe(state, None)
     b = Board(state)
-    assert f"{b.name(role)} (invade): {len(placed['generals'])} general(s), face down" in table
+    n = len(placed["generals"])
+    assert f"{b.name(role)} (invade): {n} general{'' if n == 1 else 's'}, face down" in table
     assert b.name(general) not in table.split("Battles this round:")[1].split("Territories")[0]
     answer_all(state, dice, log, {}, "muster")  # the second muster: everyone passes
     assert "units" not in next(f for f in forces(state) if f["who"] == role)

@@ -62,6 +62,9 @@ def test_a_round_of_empty_orders_moves_the_calendar_on() -> None:
     for role in ("cao-cao", "sun-ce", "liu-biao"):
         gameplay.apply(MODULE, state, role, {"do": "season"}, dice, log)
     assert state["calendar"] == {"year": 196, "season": "summer", "round": 2}
+    text = "\n".join(log.lines())
+    assert "Spring 196: the season orders are asked of Cao Cao, Sun Ce, Liu Biao" in text
+    assert "Spring 196: the season orders are opened" in text
     prompt = gameplay.prompt(MODULE, state)
     assert prompt is not None and prompt.sealed == ("sun-ce", "liu-biao", "cao-cao")
 
@@ -89,3 +92,5 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed: int,
     lines = log.lines()
     assert any("Influence" in line for line in lines)
     assert sum("invades" in line for line in lines) > 0
+    assert any("muster is asked of" in line for line in lines)
+    assert not any("muster are" in line for line in lines)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from typing import Any
 
 import pytest
@@ -75,7 +76,8 @@ def test_counters_are_dealt_face_down_and_the_draw_kind_stays_public() -> None:
         seen = MODULE.view(state, viewer, known_to(state, viewer))["realms"][seat]
         assert all(item["action"] is None for item in seen["counters"])
         assert "face down" in MODULE.describe(state, viewer, known_to(state, viewer))
-    assert any("action counter(s) and" in line for line in log.lines())
+    assert any(re.search(r" draws \d+ action counters? and \d+ objects?\b", line)
+               for line in log.lines())
 
 
 def test_a_counter_placed_for_another_action_is_shown_and_does_nothing() -> None:

@@ -194,7 +194,7 @@ def test_second_and_last_musters() -> None:
     assert len(x) == 1
     assert [f["round"] for f in x[0]["forces"]] == [1, 2, 2]
     assert muster.asked(b, 3) == ["cao-cao", "yuan-shao", "liu-bei"]
-    assert "places 1 general(s) in Xia Pi (invade)" in kit.log_text(b)
+    assert "places 1 general in Xia Pi (invade)" in kit.log_text(b)
     assert "infantry" not in kit.log_text(b)
 
 

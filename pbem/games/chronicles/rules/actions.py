@@ -30,6 +30,7 @@ from pbem.games.chronicles.rules.action_checks import (
     fail,
 )
 from pbem.games.chronicles.rules.means import Means
+from pbem.games.chronicles.wording import with_article
 
 WELCOME = "s8.4.A.human-target"
 GUARDS = "s8.0.guards-action"
@@ -190,7 +191,8 @@ def _place(b: Board, role: str, record: Record) -> None:
     tid = record.get("territory")
     where = b.territory(tid).name if tid else b.name(record.get("court")
                                                      or record.get("recruit"))
-    b.note(f"{b.name(role)} places a {record['kind']} action: {b.name(record['general'])}"
+    b.note(f"{b.name(role)} places {with_article(record['kind'])} action: "
+           f"{b.name(record['general'])}"
            + (f" on {where}" if where != "nobody" else "")
            + (f", {paid} gold" if paid else "")
            + (f", {', '.join(record['objects'])}" if record["objects"] else ""),

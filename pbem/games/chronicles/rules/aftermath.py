@@ -24,6 +24,7 @@ from pbem.games.chronicles.rules.strength import (
     unit_value,
     units_of,
 )
+from pbem.games.chronicles.wording import counted
 
 XU_CHANG = "xu-chang"
 
@@ -218,7 +219,7 @@ def vanguard_test(b: Board, f: Fight, side: Side) -> None:
         facts["status"] = "injured"
         facts["healed"] = b.round + rounds
         b.note(f"{b.name(gid)}'s combat test: {roll} against {combat}: injured for "
-               f"{rounds} round(s)", "s10.3.7.combat-test")
+               f"{counted(rounds, 'round')}", "s10.3.7.combat-test")
     else:
         b.note(f"{b.name(gid)}'s combat test: {roll} against {combat}: unharmed",
                "s10.3.7.combat-test")
@@ -255,7 +256,7 @@ def morale(b: Board, f: Fight, side: Side, stars: int) -> None:
                    + (f" - {minus}" if minus else "") + f" = {roll}: {loss} lost",
                    f"s10.mtt.r{roll}")
             if minus:
-                b.note(f"a remainder of {per - minus} unit(s) rolls with -{minus}",
+                b.note(f"a remainder of {counted(per - minus, 'unit')} rolls with -{minus}",
                        "s10.mtt.per-5")
             take_losses(b, f, side, loss, "morale", "s10.3.8.morale",
                         among=[u for u in fighting(f, side) if kind_type(b, u.kind) == kind])
@@ -339,7 +340,7 @@ def recovery(b: Board, f: Fight, side: Side, winner: bool) -> None:
         return
     if winner:
         side.units.extend(Unit(o, k) for o, k in due)
-        b.note(f"{b.name(side.main)} recovers {len(due)} unit(s)", "s10.3.11.winner")
+        b.note(f"{b.name(side.main)} recovers {counted(len(due), 'unit')}", "s10.3.11.winner")
         return
     best = max((ability(b, g, "eloquence") for g in side.took_part
                 if b.general_state(g)["status"] not in ("dead",)),
@@ -350,7 +351,7 @@ def recovery(b: Board, f: Fight, side: Side, winner: bool) -> None:
         if roll <= best:
             side.units.append(Unit(owner, kind))
             back += 1
-    b.note(f"{b.name(side.main)} tests {len(due)} unit(s) against eloquence {best}: "
+    b.note(f"{b.name(side.main)} tests {counted(len(due), 'unit')} against eloquence {best}: "
            f"{back} recovered", "s10.3.11.loser")
 
 

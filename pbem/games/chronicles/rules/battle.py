@@ -25,6 +25,7 @@ from pbem.games.chronicles.rules.strength import (
     take_losses,
     totals,
 )
+from pbem.games.chronicles.wording import counted
 
 MAX_ROUNDS = 40
 
@@ -273,8 +274,8 @@ def _defender_decision(b: Board, f: Fight) -> None:
         u.place = "in" if i < f.capacity else ("reserve" if f.is_pass else "out")
     excess = sum(1 for u in d.units if u.place == "out")
     if excess:
-        b.note(f"{excess} unit(s) beyond the city's {f.capacity} fight outside first",
-               "s10.3.2.excess")
+        b.note(f"{counted(excess, 'unit')} beyond the city's {f.capacity} "
+               f"{'fights' if excess == 1 else 'fight'} outside first", "s10.3.2.excess")
         f.mode = "field"
     else:
         if f.is_pass and any(u.place == "reserve" for u in d.units):

@@ -17,6 +17,7 @@ from pbem.games.chronicles import hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE, SEASONS
 from pbem.games.chronicles.rules import exile
+from pbem.games.chronicles.wording import counted
 
 HAND = "s12.1.hand-limit"
 RETURN = "s12.2.return"
@@ -61,7 +62,7 @@ def hand_limit(b: Board) -> None:
         for entry in gone:
             hand.to_discard(b, role, entry)
         down = extra - len(shown)
-        b.note(f"{b.name(role)} discards {extra} stratagem card(s) down to {limit}: "
+        b.note(f"{b.name(role)} discards {counted(extra, 'stratagem card')} down to {limit}: "
                + ", ".join(shown + ([f"{down} face down"] if down else [])), HAND)
 
 
@@ -103,7 +104,8 @@ def return_counters(b: Board) -> None:
         returned += len(held)
         held.clear()
     if returned:
-        b.note(f"{returned} action counter(s) go back to the supply", RETURN)
+        b.note(f"{counted(returned, 'action counter')} {'goes' if returned == 1 else 'go'} "
+               "back to the supply", RETURN)
 
 
 def _carried_battles(b: Board) -> list[dict[str, Any]]:
@@ -148,7 +150,7 @@ def clear_non_human_armies(b: Board) -> None:
             cleared += 1
         facts["armies"] = None
     if cleared:
-        b.note(f"winter: the non-human armies leave {cleared} area(s)", WINTER)
+        b.note(f"winter: the non-human armies leave {counted(cleared, 'area')}", WINTER)
 
 
 # ------------------------------------------------------------------ 12.4, 12.5

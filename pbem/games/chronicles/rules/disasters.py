@@ -13,6 +13,7 @@ from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import Disaster
+from pbem.games.chronicles.wording import counted
 
 CLAUSE = {"plague-of-locusts": "s6.1.locusts", "earthquake": "s6.1.earthquake",
           "plague": "s6.1.plague", "drought": "s6.1.drought", "flood": "s6.1.flood",
@@ -159,7 +160,8 @@ def _flood_prevented(b: Board, tid: str) -> bool:
     land["flood_prevention"] = max(0, before - die)
     if before - die > 0:
         b.note(f"{b.territory(tid).name}'s flood prevention {before} - {die}: the flood is "
-               f"held back ({land['flood_prevention']} points left)", "s8.2.5.flood-roll")
+               f"held back ({counted(land['flood_prevention'], 'point')} left)",
+               "s8.2.5.flood-roll")
         return True
     b.note(f"{b.territory(tid).name}'s flood prevention {before} - {die}: the flood "
            "strikes", "s8.2.5.flood-roll")

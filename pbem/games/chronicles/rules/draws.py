@@ -15,6 +15,7 @@ from __future__ import annotations
 from pbem.games.chronicles import counters, hand, objects
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import disasters, events, tax
+from pbem.games.chronicles.wording import counted
 
 RED = "red"
 
@@ -109,7 +110,7 @@ def draw_counters(b: Board) -> None:
                 break
             if _choose(b, free, actions,
                        f"counter {n} of {b.name(role)}: object or action "
-                       f"({free} objects, {actions} actions left)"):
+                       f"({counted(free, 'object')}, {counted(actions, 'action')} left)"):
                 objects.deal(b, role, f"object for {b.name(role)}")
                 got["object"] += 1
             else:
@@ -121,8 +122,8 @@ def draw_counters(b: Board) -> None:
                     supply["actions"].remove(item)
                     realm["counters"].append(item)
                 got["action"] += 1
-        b.note(f"{b.name(role)} draws {got['action']} action counter(s) and "
-               f"{got['object']} object(s)", "s2.3.3.draw")
+        b.note(f"{b.name(role)} draws {counted(got['action'], 'action counter')} and "
+               f"{counted(got['object'], 'object')}", "s2.3.3.draw")
 
 
 def return_used_objects(b: Board) -> None:
@@ -130,7 +131,8 @@ def return_used_objects(b: Board) -> None:
     drawn: used in round r, drawable from round r + 2 (notes 17)."""
     used = objects.return_used(b)
     if used:
-        b.note(f"{used} object(s) used last round go back to the supply", "s2.3.4.reuse")
+        b.note(f"{counted(used, 'object')} used last round "
+               f"{'goes' if used == 1 else 'go'} back to the supply", "s2.3.4.reuse")
 
 
 def prepare(b: Board) -> None:

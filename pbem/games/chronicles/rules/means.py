@@ -11,6 +11,7 @@ from typing import Any
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import counters, objects
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.wording import with_article
 
 LOAN_MOST = 6
 """A gold loan is 1D6 (13.3): an order may count on its most, the reveal on what came."""
@@ -71,7 +72,7 @@ class Means:
                                     rule)
             shown = counters.face(b, entry)
             if shown is not None and shown != action:
-                raise IllegalAction(f"the counter {entry} is a {shown} counter, not "
+                raise IllegalAction(f"the counter {entry} is {with_article(shown)} counter, not "
                                     f"{action}", rule)
             self.counters[entry] -= 1
             return entry

@@ -13,6 +13,7 @@ from pbem.games.chronicles import hand
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import exile, parts
 from pbem.games.chronicles.rules.plan_checks import check_plan
+from pbem.games.chronicles.wording import counted
 
 SIDES = ("invade", "defend", "help")
 LIVE = ("pending", "carried")
@@ -295,8 +296,8 @@ def _draw(b: Board, role: str, entry: Mapping[str, Any], round_no: int,
                f"round {round_no}) are shown: {forces_text(b, gens, units, gold)}",
                "s10.3.inspect")
         return
-    b.note(f"{b.name(role)} places {len(gens)} general(s) in {b.area(entry['area']).name} "
-           f"({entry['side']})", "s9.1.face-down")
+    b.note(f"{b.name(role)} places {counted(len(gens), 'general')} in "
+           f"{b.area(entry['area']).name} ({entry['side']})", "s9.1.face-down")
 
 
 def forces_text(b: Board, gens: list[str], units: Mapping[str, int], gold: int) -> str:

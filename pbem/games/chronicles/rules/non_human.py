@@ -12,6 +12,7 @@ from typing import Any
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE, NonHuman
 from pbem.games.chronicles.rules.disasters import draw_bad_luck
+from pbem.games.chronicles.wording import counted
 
 MIX_RULE = "s15.nh.notes"
 X_LEADERS = "s15.4.x-leaders"
@@ -99,7 +100,8 @@ def clear_armies(b: Board) -> None:
             facts["armies"] = None
             cleared += 1
     if cleared:
-        b.note(f"the end of winter: non-human armies leave {cleared} area(s)", "s15.2.winter")
+        b.note(f"the end of winter: non-human armies leave {counted(cleared, 'area')}",
+               "s15.2.winter")
 
 
 def invasion_void(b: Board, territory_id: str) -> bool:

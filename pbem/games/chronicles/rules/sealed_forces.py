@@ -18,6 +18,7 @@ from pbem import inner_seals
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.rules import muster
+from pbem.games.chronicles.wording import counted
 
 FLAG = "sealed_forces"
 FACE_DOWN = "face-down"
@@ -118,7 +119,7 @@ def _place_shape(b: Board, role: str, shape: Mapping[str, Any], round_no: int,
     battle["forces"].append({"who": role, "side": shape["side"], "helps": shape.get("helps"),
                              "shown_generals": shape["generals"], "round": round_no,
                              "sealed": sealed})
-    b.note(f"{b.name(role)} places {shape['generals']} general(s) in {area} "
+    b.note(f"{b.name(role)} places {counted(shape['generals'], 'general')} in {area} "
            f"({shape['side']}), face down", RULE)
 
 

@@ -20,6 +20,7 @@ from pbem.games.chronicles.rules.strength import (
     ability,
     best_intelligence,
 )
+from pbem.games.chronicles.wording import counted
 
 FOLLOW = "follow-through-trap"
 BOOST = "boost-morale"
@@ -220,7 +221,7 @@ def recover_now(b: Board, f: Fight, side: Side, rule: str) -> None:
             side.units.append(Unit(owner, kind, place))
             back += 1
         side.gone.extend([(owner, kind)] * (n - n // 2))
-    b.note(f"{b.name(side.main)} recovers {back} lost unit(s) at once", rule)
+    b.note(f"{b.name(side.main)} recovers {counted(back, 'lost unit')} at once", rule)
     b.note("recovery taken first", "s10.3.4.recover-first")
 
 

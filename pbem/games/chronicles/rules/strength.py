@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from pbem.games.chronicles.board import Board
+from pbem.games.chronicles.wording import counted
 
 KIND_ORDER = ("infantry", "cavalry", "naval")
 ABILITIES = ("intelligence", "leadership", "combat", "eloquence")
@@ -344,7 +345,7 @@ def take_losses(b: Board, f: Fight, side: Side, n: int, why: str, rule: str,
         count += 1
     if count:
         what = ", ".join(f"{k} {v}" for k, v in lost.items())
-        b.note(f"{b.name(side.main)} loses {count} unit(s) ({why}): {what}", rule)
+        b.note(f"{b.name(side.main)} loses {counted(count, 'unit')} ({why}): {what}", rule)
     refill(f, side)
     return count
 
