@@ -210,4 +210,5 @@ def test_a_lapsed_order_reads_in_chinese() -> None:
         == "孫策的答覆已失效，採用預設：季節命令（未作任何部署） (s4.0.simultaneous)"
     assert say("Sun Ce's choices sealed inside earlier answers are opened") \
         == "孫策先前答覆中封存的選擇已開啟"
-    assert say("By default for the absent Sun Ce: nothing opened") == "缺席的孫策採用預設：未開啟任何內容"
+    assert say("By default for the absent Sun Ce: nothing opened") \
+        == "缺席的孫策採用預設：未開啟任何內容"
