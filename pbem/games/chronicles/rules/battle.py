@@ -8,7 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, battle_rounds, deals, muster, non_human
+from pbem.games.chronicles.rules import (
+    aftermath,
+    battle_rounds,
+    deals,
+    forces_home,
+    muster,
+    non_human,
+)
 from pbem.games.chronicles.rules.strength import (
     Contributor,
     Fight,
@@ -148,8 +155,8 @@ def build(b: Board, battle: dict[str, Any]) -> Fight:
         elif force["side"] == "help" and force.get("helps") in (inv.main, dfd.main):
             target = inv if force["helps"] == inv.main else dfd
         if target is None:
-            aftermath.send_home(b, force, "its side no longer fights here",
-                                 battle.get("territory"))
+            forces_home.send_home(b, force, "its side no longer fights here",
+                                  battle.get("territory"))
             force["home"] = True
             continue
         _add_force(b, target, battle, force)
@@ -172,7 +179,7 @@ def fight(b: Board, battle: dict[str, Any]) -> None:
                   f"{b.name(b.holder(battle['area']))} in {area.name}", "s10.3.inspect")
     if not _still_possible(b, battle):
         for force in battle["forces"]:
-            aftermath.send_home(b, force, "no battle", battle.get("territory"))
+            forces_home.send_home(b, force, "no battle", battle.get("territory"))
         battle["status"] = "fought"
         battle["result"] = {"winner": None, "how": "void"}
         return
