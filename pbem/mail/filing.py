@@ -27,9 +27,9 @@ from pbem import (
 )
 from pbem.atomic import write_new
 from pbem.engine import GameModule
-from pbem.errors import ChainError, IncompleteChain, PbemError, WriteError
+from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger, Rival
-from pbem.mail import dice_modes, gaps, quarantine
+from pbem.mail import dice_modes, gaps, given_ahead, quarantine
 from pbem.mail.attachments import Candidate
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
@@ -76,56 +76,7 @@ def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None
 
 def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
     """The request an answer names, if the local store holds it."""
-    return _saved(answer.game_id, answer.sequence, answer.request)
-
-
-def _saved(game_id: str, sequence: int, sha: str) -> SaveFile | None:
-    """The save of that game, number and hash, if the local store holds it."""
-    folder = store.game_folder(game_id)
-    pattern = f"{game_id[:8]}-{sequence:04d}-*{SUFFIX}"
-    for path in sorted(folder.glob(pattern)) if folder.is_dir() else []:
-        with contextlib.suppress(PbemError):
-            save = savefile.read(path)
-            if save.sha256 == sha:
-                return save
-    return None
-
-
-def _keeps_own_pass(save: SaveFile) -> None:
-    """Refuse a save whose writer passed ahead on the save before it (her signed pass is
-    here) and now acts there instead: one moment, two answers."""
-    if not save.previous or save.sequence < 1:
-        return
-    prev = _saved(save.game_id, save.sequence - 1, save.previous)
-    if prev is None:
-        return
-    module = games.get(prev.kind)
-    if save.writer not in passes_ahead.queue(module, prev):
-        return
-    given = passes_ahead.gathered(module, prev, [store.game_folder(prev.game_id)])
-    count = passes_ahead.leading(save.actions)
-    folded = [a.get("role") for a in save.actions[:count]]
-    own = save.actions[count:count + 1]
-    if save.writer in given and save.writer not in folded \
-            and [a.get("do") for a in own] != [passes_ahead.PASS["do"]] \
-            and not _same_opening(given[save.writer], own, save.pending):
-        # (her own pass or opening, in a save, is fine: its dice stopped the fold)
-        if not given[save.writer].is_pass:
-            raise ChainError(f"{save.writer} answered save {prev.sequence}'s question ahead "
-                             f"of their turn (their signed answer is here) and now answers "
-                             f"it again in a save", save.where)
-        raise ChainError(f"{save.writer} let save {prev.sequence}'s moment go ahead of their "
-                         f"turn (their signed pass is here) and now acts on it instead",
-                         save.where)
-
-
-def _same_opening(mine: passes_ahead.Pass, own: list[dict], pending: dict | None) -> bool:
-    """Whether the save's own action (done, or waiting for its dice) is the very opening
-    of a sealed answer its writer gave ahead."""
-    if mine.answer.get("do") != passes_ahead.UNSEAL:
-        return False
-    acted = own[0] if own else (pending or {}).get("action")
-    return isinstance(acted, dict) and all(acted.get(k) == v for k, v in mine.answer.items())
+    return given_ahead.saved(answer.game_id, answer.sequence, answer.request)
 
 
 def _saves(count: int) -> str:
@@ -278,7 +229,7 @@ class Filer:
             gap = _missing_between(save, str(head["sha256"]), int(head["sequence"]))
             if gap is not None:
                 raise IncompleteChain(f"save {gap} has not arrived", save.where)
-        _keeps_own_pass(save)
+        given_ahead.keeps_own_pass(save)
         try:
             verdict = verification.for_play(save, self.ledger, [], None)
         except KeptAsEvidence as exc:
@@ -390,7 +341,7 @@ class Filer:
         if self.ledger is None or self.ledger.record(given.game_id) is None:
             return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
         name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
-        request = _saved(given.game_id, given.sequence, given.request)
+        request = given_ahead.saved(given.game_id, given.sequence, given.request)
         if request is None:
             target = waiting_folder() / name
             if not target.exists():

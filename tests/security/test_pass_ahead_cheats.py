@@ -11,7 +11,7 @@ import pytest
 
 from pbem import chain, games, passes_ahead, saving, session, store
 from pbem.errors import ChainError
-from pbem.mail import filing
+from pbem.mail import given_ahead
 from pbem.savefile import SaveFile
 from tests.engine.test_passes_ahead import KIND, window
 
@@ -137,4 +137,4 @@ def test_a_player_who_passed_ahead_and_then_plays_is_refused_on_arrival(
     cheat = made.finish()
     chain.check_next(MODULE, request, cheat)  # a well-formed save on its own
     with pytest.raises(ChainError, match="pass"):
-        filing._keeps_own_pass(cheat)
+        given_ahead.keeps_own_pass(cheat)

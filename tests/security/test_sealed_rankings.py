@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
-from pbem import chain, gameplay, games, savefile, sealed_orders, selfplay, session
+from pbem import (
+    chain,
+    gameplay,
+    games,
+    replaying,
+    savefile,
+    sealed_orders,
+    selfplay,
+    session,
+)
 from pbem.errors import ChainError, IllegalAction
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
@@ -164,8 +173,8 @@ def test_an_answer_in_clear_out_of_turn_is_refused(draft: Any) -> None:
     state = copy.deepcopy(prev.state)
     with pytest.raises(IllegalAction, match="sealed until everyone has answered"):
         gameplay.apply(module, state, "white", {"do": "rank", **WHITE},
-                       chain.dice_for(module, prev.doc, list(chain.roles_of(prev)), "open",
-                                      [], lambda: state), _log())
+                       replaying.dice_for(module, prev.doc, list(chain.roles_of(prev)),
+                                          "open", [], lambda: state), _log())
 
 
 def test_a_sealed_ranking_the_game_refuses_gives_way_to_the_default(

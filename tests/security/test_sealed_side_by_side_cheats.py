@@ -143,7 +143,7 @@ def test_an_answer_sealed_ahead_then_given_again_in_a_save_is_refused_on_arrival
     whoever holds her sealed answer refuses that save when it arrives. Opening her own
     sealed answer in a save of her own, when she gave that opening ahead too, is no second
     answer: it is the very same opening (a game whose openings roll dice needs it)."""
-    from pbem.mail import filing
+    from pbem.mail import given_ahead
 
     game = played()
     folder = store.game_folder(game.asking.game_id)
@@ -155,9 +155,9 @@ def test_an_answer_sealed_ahead_then_given_again_in_a_save_is_refused_on_arrival
     again.act({"do": "bid", "amount": 3})
     cheat = again.finish()
     with pytest.raises(ChainError, match="answers it again in a save"):
-        filing._keeps_own_pass(cheat)
+        given_ahead.keeps_own_pass(cheat)
     opening = session.Composer(game.bound, game.people["red"], passes={})
     opening.open_sealed()
     own = opening.finish()
     chain.check_next(MODULE, game.bound, own)
-    filing._keeps_own_pass(own)  # (the same opening: taken)
+    given_ahead.keeps_own_pass(own)  # (the same opening: taken)

@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, battle, muster, stratagems, supplies
+from pbem.games.chronicles.rules import (
+    aftermath,
+    battle,
+    battle_rounds,
+    muster,
+    stratagems,
+    supplies,
+)
 from pbem.games.chronicles.rules.strength import Contributor, Fight, Side, Unit
 from tests.games.chronicles import kit
 
@@ -295,7 +302,7 @@ def test_battle_outcome_row(row: int) -> None:
     assert text == BOT[row]
     col = 8 if row <= 7 else 0
     f = fight(b, 20 if col == 8 else 5, 5 if col == 8 else 20, malus=7 - row)
-    battle._outcome(b, f, 7, col, stratagems.CardEffects())
+    battle_rounds._outcome(b, f, 7, col, stratagems.CardEffects())
     cell = cells[col]
     assert (len(f.inv.lost), len(f.dfd.lost)) == (cell.invader, cell.defender)
 

@@ -9,7 +9,14 @@ import pytest
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import describe
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, battle, muster, parts, resolution, tax
+from pbem.games.chronicles.rules import (
+    battle,
+    forces_home,
+    muster,
+    parts,
+    resolution,
+    tax,
+)
 from tests.games.chronicles import invariants, kit
 
 FIVE = ["cao-cao", "sun-ce", "liu-biao", "yuan-shao", "liu-bei"]
@@ -157,7 +164,7 @@ def test_muster_draws_from_the_launch_part_and_comes_back() -> None:
     assert b.realm("yuan-shao")["units"]["infantry"] == 6
     [x] = muster.live(b)
     [force] = x["forces"]
-    aftermath.send_home(b, force, "test", x["territory"])
+    forces_home.send_home(b, force, "test", x["territory"])
     assert split_of(b)["units"]["infantry"] == 2
     assert "zhang-he" in split_of(b)["generals"]
 

@@ -13,7 +13,13 @@ import pytest
 from pbem.errors import IllegalAction
 from pbem.games.chronicles import plan_form
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import battle, muster, plan_checks, stratagems, strength
+from pbem.games.chronicles.rules import (
+    battle_rounds,
+    muster,
+    plan_checks,
+    stratagems,
+    strength,
+)
 from pbem.games.chronicles.rules.strength import Contributor, Fight, Side, Unit
 from pbem.offers import ActionSpec, Param, entry
 from tests.games.chronicles import kit
@@ -109,14 +115,14 @@ def test_every_retreat_and_loss_choice_offered_is_read_by_the_battle() -> None:
     for rule in retreats[1:]:
         fight = _fight(b, {"retreat": rule}, [])
         fight.round_no, fight.inv.lost_total = 2, 5
-        wants = battle._wants_retreat(b, fight, fight.inv, col)
+        wants = battle_rounds._wants_retreat(b, fight, fight.inv, col)
         expected = {"never": False, "below 1:2": True, "below 1:3": False,
                     "after 2 rounds": True, "after 3 rounds": False,
                     "lost 5 units": True, "lost 6 units": False}
         assert wants is expected.get(rule, wants), rule
     for rule in _values(plan, "first"):
         assert rule in plan_checks.PLAN_VALUES["first"] or Fraction(
-            battle._ratio(rule.split()[-1])) > 0
+            battle_rounds.ratio(rule.split()[-1])) > 0
     losses = _values(plan, "losses")
     assert losses[:2] == ["weakest-here", "cheapest"] and ["cavalry-2"] in losses
     fight = _fight(b, {"losses": ["cavalry-2"]}, [])

@@ -1,14 +1,13 @@
-"""10.3 points 10-14: pursuit, recovery, captives, Influence and levels, occupation; a
-battle carried over (notes 44); forces going home (notes 13)."""
+"""10.3 points 10-14 once a battle has ended: pursuit, recovery, captives, Influence and
+levels, occupation (the forces going home, or carried over, are in :mod:`forces_home`)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from pbem.games.chronicles.board import Board
 from pbem.games.chronicles.records import FREE
-from pbem.games.chronicles.rules import events, non_human, parts, stratagems
+from pbem.games.chronicles.rules import events, forces_home, non_human, parts, stratagems
 from pbem.games.chronicles.rules.strength import (
     KIND_ORDER,
     Fight,
@@ -22,7 +21,6 @@ from pbem.games.chronicles.rules.strength import (
     leadership,
     take_losses,
     unit_value,
-    units_of,
 )
 from pbem.games.chronicles.wording import counted
 
@@ -46,86 +44,6 @@ def begin(b: Board, f: Fight) -> None:
     events.decree_attack(b, inv, dfd)
 
 
-# ------------------------------------------------------------------ forces home
-
-
-def send_home(b: Board, force: dict[str, Any], why: str, territory: str | None = None) -> None:
-    """A placement whose battle is over for it: units back to the pool of the group it
-    came from (``territory``: the battle's, for a force that names none; notes 13), bought
-    units are spent, generals off the map."""
-    if force.get("home"):
-        return
-    force["home"] = True
-    who = force["who"]
-    if b.is_human(who):
-        parts.bring_home(b, who, force, force.get("from") or territory)
-    for gid in force.get("generals") or []:
-        facts = b.s["generals"].get(gid)
-        if facts and facts["status"] == "ready":
-            facts["at"] = None
-    if force.get("units") or force.get("generals"):
-        b.note(f"{b.name(who)}'s forces go home ({why})", "s9.2.army-reinforce")
-
-
-def _next_battle(b: Board, f: Fight) -> dict[str, Any] | None:
-    for other in b.s["round"]["battles"]:
-        if (other is not f.battle and other["area"] == f.area and other["status"] == "pending"
-                and not other.get("begun")):
-            return other
-    return None
-
-
-def _return(b: Board, f: Fight) -> None:
-    """Survivors go home; the holder's stay for the next battle for the area (notes 6)."""
-    nxt = _next_battle(b, f)
-    holder = b.holder(f.area)
-    for side in (f.inv, f.dfd):
-        for i, c in enumerate(side.contributors):
-            left = units_of(side, i)
-            if c.home == "area":
-                if b.is_non_human(b.holder(f.area)):
-                    armies = b.s["areas"][f.area].get("armies") or {}
-                    for kind, n in left.items():
-                        armies[kind] = armies.get(kind, 0) + n
-                    b.s["areas"][f.area]["armies"] = armies
-                continue
-            if c.force is None:
-                continue
-            gens = [g for g in c.force.get("generals") or []
-                    if b.general_state(g)["status"] == "ready"]
-            if nxt is not None and c.who == holder and c.who == side.main:
-                nxt["forces"].append({"who": c.who, "side": "defend", "from": f.territory,
-                                      "generals": gens, "units": left, "gold": 0,
-                                      "helps": None, "round": 0})
-                for g in gens:
-                    b.general_state(g)["task"] = f"battle:{nxt['id']}"
-                c.force["home"] = True
-                b.note(f"{b.name(c.who)}'s forces stay in {b.area(f.area).name} for the "
-                       "next battle there", "s9.0.invade")
-                continue
-            c.force["units"] = left
-            send_home(b, c.force, "the battle is over", f.territory)
-
-
-# ------------------------------------------------------------------ carried
-
-
-def carry(b: Board, f: Fight) -> None:
-    """Hold fast or siege: the forces stay on the map for next round (notes 44)."""
-    f.battle["status"] = "carried"
-    for side in (f.inv, f.dfd):
-        for i, c in enumerate(side.contributors):
-            left = units_of(side, i)
-            if c.force is not None:
-                c.force["units"] = left
-            elif c.home == "area":
-                b.s["areas"][f.area]["armies"] = left
-            elif f.battle.get("force"):
-                f.battle["force"]["units"] = left
-    b.note(f"battle {f.battle['id']} is carried over; its generals take no other action",
-           "s10.3.1.carry-over")
-
-
 # ------------------------------------------------------------------ end
 
 
@@ -133,12 +51,12 @@ def finish(b: Board, f: Fight) -> None:
     """Points 10-14 once a battle has ended, or the carry-over."""
     battle = f.battle
     if f.how == "carried":
-        carry(b, f)
+        forces_home.carry(b, f)
         return
     battle["status"] = "fought"
     if f.winner is None:
         _relations(b, f)
-        _return(b, f)
+        forces_home.return_forces(b, f)
         battle["result"] = {"winner": None, "how": f.how, "rounds": f.round_no}
         return
     win = f.inv if f.winner == "invader" else f.dfd
@@ -172,7 +90,7 @@ def finish(b: Board, f: Fight) -> None:
                               f"{lost_main[id(side)]} units lost in one battle",
                               "s14.mil.ten-armies")
     _relations(b, f)
-    _return(b, f)
+    forces_home.return_forces(b, f)
     battle["result"] = {"winner": win.main, "loser": lose.main, "how": f.how,
                         "rounds": f.round_no}
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from pbem.errors import IllegalAction
 from pbem.games.chronicles.board import Board
-from pbem.games.chronicles.rules import aftermath, parts
+from pbem.games.chronicles.rules import forces_home, parts
 from pbem.games.chronicles.rules.trades import barred
 
 SUPPLIES = "s9.6.who-pays"
@@ -208,7 +208,7 @@ def land_sale(b: Board, battle: dict[str, Any]) -> bool:
     b.note(f"{b.name(seller)} sells {b.area(area).name} to {b.name(buyer)} for {price} "
            "gold: no battle; no Influence, relation or land value changes", LAND)
     for force in battle["forces"]:
-        aftermath.send_home(b, force, "the area was sold", battle.get("territory"))
+        forces_home.send_home(b, force, "the area was sold", battle.get("territory"))
     battle["status"] = "fought"
     battle["result"] = {"winner": buyer, "loser": seller, "how": "sold", "rounds": 0}
     return True
