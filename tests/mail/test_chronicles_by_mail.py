@@ -8,8 +8,6 @@ verifies the game with ``pbem verify``."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import random
 import re
 import time
@@ -38,7 +36,13 @@ from pbem.selfplay import candidates
 from tests.mail.kit import Player, homes, make_player
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of
-from tests.mail.watched import apply_and_send, invite, start_watchers, where_games_stand
+from tests.mail.watched import (
+    apply_and_send,
+    carried_saves,
+    invite,
+    start_watchers,
+    where_games_stand,
+)
 from tests.mail.watching import WAIT, Watching
 
 KIND = "chronicles-of-the-three-kingdoms"
@@ -220,23 +224,6 @@ def _stored(player: Player, save: SaveFile) -> Path:
             / savefile.file_name(save.game_id, save.sequence, save.writer))
 
 
-def _carried_saves(smtp_server: SmtpServer, folder: Path) -> dict[str, SaveFile]:
-    """Every save attached to the mail, written into ``folder``, by file name."""
-    folder.mkdir()
-    saves: dict[str, SaveFile] = {}
-    for delivered in smtp_server.received:
-        msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
-        for part in msg.iter_attachments():
-            if not str(part.get_filename() or "").endswith(savefile.SUFFIX):
-                continue
-            raw: Any = part.get_payload(decode=True)
-            save = savefile.parse(raw, "mail")
-            name = savefile.file_name(save.game_id, save.sequence, save.writer)
-            (folder / name).write_bytes(raw)
-            saves[name] = save
-    return saves
-
-
 @pytest.mark.slow
 @pytest.mark.rule("chronicles:s4.0.simultaneous")
 def test_five_homes_play_a_year_by_mail_and_a_sixth_machine_verifies_it(
@@ -260,7 +247,7 @@ def test_five_homes_play_a_year_by_mail_and_a_sixth_machine_verifies_it(
     for name, watch in watchers.items():
         assert codes[name] == 0 and watch.err == [], watch.transcript()
     assert reached.state["calendar"]["season"] == "spring"
-    saves = _carried_saves(smtp_server, tmp_path / "sixth-received")
+    saves = carried_saves(smtp_server, tmp_path / "sixth-received")
     chain = sorted(saves.values(), key=lambda s: s.sequence)
     assert [s.sequence for s in chain] == list(range(reached.sequence + 1))
     log = "\n".join(line for s in chain for line in s.doc["log"])

@@ -4,6 +4,8 @@ scripted turn is applied when their own watcher says it is their move, and maile
 
 from __future__ import annotations
 
+import email
+import email.policy
 import random
 import re
 import time
@@ -19,6 +21,7 @@ from pbem.identity import LocalIdentity
 from pbem.savefile import SaveFile
 from pbem.selfplay import fill
 from tests.mail.kit import Player, wrote
+from tests.mail.servers import SmtpServer
 from tests.mail.turns import key_of, newest, stored
 from tests.mail.watching import WAIT, Watching, fake_notifier, start
 
@@ -189,3 +192,20 @@ class RandomPlanner:
             actions.append(action)
             self.used[action["do"]] += 1
         return actions
+
+
+def carried_saves(smtp_server: SmtpServer, folder: Path) -> dict[str, SaveFile]:
+    """Every save attached to the mail, written into ``folder``, by file name."""
+    folder.mkdir()
+    saves: dict[str, SaveFile] = {}
+    for delivered in smtp_server.received:
+        msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
+        for part in msg.iter_attachments():
+            if not str(part.get_filename() or "").endswith(savefile.SUFFIX):
+                continue
+            raw: Any = part.get_payload(decode=True)
+            save = savefile.parse(raw, "mail")
+            name = savefile.file_name(save.game_id, save.sequence, save.writer)
+            (folder / name).write_bytes(raw)
+            saves[name] = save
+    return saves
