@@ -127,19 +127,26 @@ def deal(b: Board, role: str) -> None:
     entries(b, role).append(card)
 
 
-def refill(b: Board) -> int:
-    """The discard pile becomes the draw pile (its red cards shuffled back into the red
-    deck); how many cards the new pile holds."""
+def refill(b: Board, red: bool = True, later: bool = False) -> int:
+    """The discard pile joins the draw pile (its red cards shuffled back into the red
+    deck, with those still in it; ``red=False``: they stay in the discard pile; ``later``:
+    every player shuffles at the end of a save she writes anyway, notes 17); how many
+    cards the draw pile then holds."""
     pile = b.s["pile"]
     if not hidden(b):
-        pile["draw"], pile["discard"] = list(pile["discard"]), []
+        pile["draw"], pile["discard"] = [*pile["draw"], *pile["discard"]], []
         return len(pile["draw"])
     black = [c for c in pile["discard"] if c not in b.data.stratagems]
-    red = int(pile.get("red_pile", 0))
+    shown_red = [c for c in pile["discard"] if c in b.data.stratagems]
+    back = int(pile.get("red_pile", 0)) if red else 0
+    if back:
+        b.secrets.reshuffle(PILE, DECK, later=later)
+    pile["draw"] = [*pile["draw"], *black]
     if red:
-        b.secrets.reshuffle(PILE, DECK)
-    pile.update(draw=black, discard=[], red_pile=0, red_down=0)
-    return len(black) + red
+        pile.update(discard=[], red_pile=0, red_down=0)
+    else:
+        pile["discard"] = shown_red
+    return len(pile["draw"]) + red_left(b)
 
 
 def discard_size(b: Board) -> int:

@@ -215,7 +215,7 @@ def test_a_lost_part_goes_to_the_main_pool() -> None:
 @pytest.mark.rule("chronicles:s10.3.14.split")
 def test_random_game_conserves_gold_and_units_through_splits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A random game in which a realm (Ma Teng's) is cut in two and later made whole: every
+    """A random game in which a realm (Yuan Shao's) is cut in two and later made whole: every
     regrouping keeps the realm's gold and units to the piece, and every position passes
     the invariants (no part below zero, parts never bordering each other)."""
     from tests.games.chronicles import test_game
@@ -231,5 +231,5 @@ def test_random_game_conserves_gold_and_units_through_splits(
             changes.append((role, had, len(parts.parts_of(b, role))))
 
     monkeypatch.setattr(parts, "regroup", checked)
-    test_game.play(59, 7, 28)
-    assert ("ma-teng", 0, 1) in changes and ("ma-teng", 1, 0) in changes
+    test_game.play(60, 7, 28)
+    assert ("yuan-shao", 0, 1) in changes and ("yuan-shao", 1, 0) in changes

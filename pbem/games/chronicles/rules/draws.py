@@ -44,7 +44,10 @@ def draw_card(b: Board, role: str) -> str | None:
         if not hand.discard_size(b):
             b.note(f"No player card is left for {b.name(role)}", "s4.1.2.reshuffle")
             return None
-        size = hand.refill(b)
+        size = hand.refill(b, red=not hand.hidden(b))
+        if not size:  # only red cards were discarded: they wait for the next refill
+            b.note(f"No player card is left for {b.name(role)}", "s4.1.2.reshuffle")
+            return None
         b.note(f"The draw pile is empty: the {size} discarded cards become the "
                "new draw pile", "s4.1.2.reshuffle")
         black = [c for c in pile["draw"] if is_black(b, c)]
@@ -135,9 +138,26 @@ def return_used_objects(b: Board) -> None:
                f"{'goes' if used == 1 else 'go'} back to the supply", "s2.3.4.reuse")
 
 
+def refill_ahead(b: Board) -> None:
+    """With the red cards in a hidden deck: when the draw pile holds fewer cards than the
+    next round's draws take, the discard pile joins it now, its red cards shuffled back
+    into the red deck by every player at the end of a save she writes anyway, so that no
+    red card is dealt before every shuffle step is in (notes 17)."""
+    if not hand.hidden(b) or not hand.discard_size(b):
+        return
+    pile = b.s["pile"]
+    left = sum(1 for c in pile["draw"] if is_black(b, c)) + hand.red_left(b)
+    if left >= int(b.data.rule("cards-per-round")) * len(b.round_order()):
+        return
+    size = hand.refill(b, later=True)
+    b.note(f"The draw pile cannot supply the next round's draws: the discarded cards join "
+           f"it, {counted(size, 'card')} in all", "s4.1.2.reshuffle")
+
+
 def prepare(b: Board) -> None:
     """Phase 2 in the book's order (s4.1.2.sequence)."""
     tax.engaged_maintenance(b)
     draw_cards(b)
+    refill_ahead(b)
     draw_counters(b)
     return_used_objects(b)
