@@ -141,12 +141,13 @@ class Board:
         return who is not None and bool(self.s["non_human"].get(who, {}).get("active"))
 
     def name(self, who: str | None) -> str:
-        """A leader's, a non-human's or a general's name."""
+        """A leader's, a non-human's, a general's name, or a black card's (the raiders of a
+        disaster or an event fight under their card's name)."""
         if who is None:
             return "nobody"
         if who == FREE:
             return "no one"
-        for section in ("leaders", "generals"):
+        for section in ("leaders", "generals", "disasters", "events"):
             record = getattr(self.data, section).get(who)
             if record is not None:
                 return str(record.name)

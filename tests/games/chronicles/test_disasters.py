@@ -188,6 +188,7 @@ def test_bandits_start_a_battle_on_the_weakest_area() -> None:
          "force": {"units": {"infantry": 8}, "leader": None}, "forces": [], "plans": {},
          "status": "pending"}]
     assert gold(state) == 16
+    assert b.name("bandits") == "Bandits"  # the raiders fight under their card's name
 
 
 @pytest.mark.rule("chronicles:s6.1.incursion")
