@@ -96,7 +96,8 @@ def check_answer(b: Board, role: str, order: Mapping[str, Any]) -> None:
     parts = SEASON_PARTS if ex["number"] == 1 else MUSTER_PARTS
     unknown = sorted(set(order) - {"do", "inner", *parts})
     if unknown:
-        raise IllegalAction(f"the {EXCHANGE_NAMES[ex['number']]} have no part "
+        raise IllegalAction(f"the {EXCHANGE_NAMES[ex['number']]} "
+                            f"{'have' if ex['number'] == 1 else 'has'} no part "
                             f"{unknown[0]!r} (parts: {', '.join(parts)})", RULES[ex["number"]])
     if ex["number"] == 1:
         trades.check_trades(b, role, order)
