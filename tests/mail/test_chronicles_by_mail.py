@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +39,11 @@ from tests.mail.watched import (
     apply_and_send,
     carried_saves,
     invite,
+    next_line,
     start_watchers,
     where_games_stand,
 )
-from tests.mail.watching import WAIT, Watching
+from tests.mail.watching import Watching
 
 KIND = "chronicles-of-the-three-kingdoms"
 NAMES = ["alice", "bob", "carol", "dave", "erin"]
@@ -151,22 +151,7 @@ def _trade_half(state: dict[str, Any], role: str) -> dict[str, Any] | None:
 def _next_line(watchers: dict[str, Watching], game: str, cursors: dict[str, int]
                ) -> tuple[str, re.Match[str]]:
     """The next line, of any watcher, saying that its player is to move or is asked."""
-    pattern = re.compile(LINE.format(game=game))
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        for name, watch in watchers.items():
-            with watch.changed:
-                lines = watch.out[cursors[name]:]
-                for offset, line in enumerate(lines):
-                    if found := pattern.search(line):
-                        cursors[name] += offset + 1
-                        return name, found
-                cursors[name] += len(lines)
-                if watch.process.poll() is not None:
-                    raise AssertionError(watch.transcript())
-                watch.changed.wait(0.05)
-    raise AssertionError("no watcher said what its player is to do:\n"
-                         + "\n".join(w.transcript() for w in watchers.values()))
+    return next_line(watchers, re.compile(LINE.format(game=game)), cursors)
 
 
 def _play_a_year(players: dict[str, Player], watchers: dict[str, Watching], game: str,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -27,8 +26,8 @@ from pbem.savefile import SaveFile
 from tests.mail.kit import Player, homes, make_player, wrote
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of
-from tests.mail.watched import carried_saves, start_watchers, where_games_stand
-from tests.mail.watching import WAIT, Watching
+from tests.mail.watched import carried_saves, next_line, start_watchers, where_games_stand
+from tests.mail.watching import Watching
 
 KIND = "chronicles-of-the-three-kingdoms"
 NAMES = ["alice", "bob", "carol"]
@@ -71,22 +70,7 @@ def _by_hand_until_the_orders_are_asked(players: dict[str, Player], first: Path,
 def _next_line(watchers: dict[str, Watching], game: str, cursors: dict[str, int]
                ) -> tuple[str, re.Match[str]]:
     """The next line, of any watcher, saying that its player is to move or is asked."""
-    pattern = re.compile(ASKED.format(game=game))
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        for name, watch in watchers.items():
-            with watch.changed:
-                lines = watch.out[cursors[name]:]
-                for offset, line in enumerate(lines):
-                    if found := pattern.search(line):
-                        cursors[name] += offset + 1
-                        return name, found
-                cursors[name] += len(lines)
-                if watch.process.poll() is not None:
-                    raise AssertionError(watch.transcript())
-                watch.changed.wait(0.05)
-    raise AssertionError("no watcher said what its player is to do:\n"
-                         + "\n".join(w.transcript() for w in watchers.values()))
+    return next_line(watchers, re.compile(ASKED.format(game=game)), cursors)
 
 
 def _orders_until_asked_again(players: dict[str, Player], watchers: dict[str, Watching],

@@ -209,3 +209,24 @@ def carried_saves(smtp_server: SmtpServer, folder: Path) -> dict[str, SaveFile]:
             (folder / name).write_bytes(raw)
             saves[name] = save
     return saves
+
+
+def next_line(watchers: dict[str, Watching], pattern: re.Pattern[str],
+              cursors: dict[str, int]) -> tuple[str, re.Match[str]]:
+    """The next line of any watcher that ``pattern`` finds (``cursors``: where each
+    watcher's output was read up to), with the watcher's player's name."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        for name, watch in watchers.items():
+            with watch.changed:
+                lines = watch.out[cursors[name]:]
+                for offset, line in enumerate(lines):
+                    if found := pattern.search(line):
+                        cursors[name] += offset + 1
+                        return name, found
+                cursors[name] += len(lines)
+                if watch.process.poll() is not None:
+                    raise AssertionError(watch.transcript())
+                watch.changed.wait(0.05)
+    raise AssertionError("no watcher said what its player is to do:\n"
+                         + "\n".join(w.transcript() for w in watchers.values()))
