@@ -86,11 +86,14 @@ def test_a_seat_that_does_not_open_its_forces_either_is_claimed_absent() -> None
 @pytest.mark.rule(RULE)
 def test_pbem_claim_lapses_the_answer_or_with_absent_makes_the_seat_absent(
         tmp_path: Path) -> None:
-    """`pbem claim --dry-run --json` shows the answer lapsing and writes nothing;
+    """`pbem show --json` says the question lapses; `pbem claim --dry-run --json` shows the
+    answer lapsing and writes nothing;
     `--absent` makes the seat absent instead; the claim written is the lapse."""
     at = claimable(tmp_path)
     path, key, late = at.path, at.key, at.late
     with freeze_time(at.claimed.written):
+        code, out, err = cli("show", path, "--json", "--key", key)
+        assert code == 0 and json.loads(out)["prompt"]["lapses"] is True, err
         before = tree(tmp_path)
         code, out, err = cli("claim", path, "--dry-run", "--json", "--key", key)
         assert code == 0, err
