@@ -16,7 +16,8 @@ Targets (checked here, never in timed tests):
 * at most 5.55 saves per round in random 2-player games with default orders, a quarter
   fewer than the 7.4 of one save per forced decision (``saves_per_round``);
 * mail: a message of a whole 3-player Three Kingdoms Redux game carried between three
-  homes weighs at most 50 KiB (median, ``mail_kib_per_handover_redux``);
+  homes weighs at most 50 KiB (median over five games, each the same on every run,
+  ``mail_kib_per_handover_redux``);
 * secrets: one player's step of a joint shuffle of a 42-card deck within 300 ms
   (``deck_shuffle_ms``, its proof of shuffle included); that proof made within 250 ms
   (``shuffle_prove_ms``) and checked within 250 ms (``shuffle_verify_ms``), 3-player key;

@@ -6,19 +6,24 @@ told otherwise) and carries every save by mail between three homes of their own,
 servers: each save's writer has pbem make its message (what ``pbem send`` mails, the saves
 its recipients may lack included), notes it as sent, and each recipient's pbem reads it
 from a ``.eml`` file as ``pbem inbox`` does (filing the saves and noting who else it
-named). The figure is the median size of those messages.
+named). The figure is the median size of the messages of a few games, each played with
+keys, salts and save times made from its seed, so that the same code gives the same games.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import statistics
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from unittest import mock
 
-from pbem import selfplay
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from pbem import saving, selfplay
 from pbem.config import Config, Opponent
 from pbem.mail import compose, delivery, inbox
 from pbem.savefile import SaveFile, file_name
@@ -54,10 +59,24 @@ def _read(folder: Path, me: PrivateKey, name: str, data: bytes) -> None:
         raise RuntimeError(f"not filed: {[r.text for r in report.results]}")
 
 
+SEEDS = range(4000, 4005)  # the games measured
+STAMP = "2026-01-01T12:00:00Z"  # every save's time, so that a seed gives one game
+
+
+def _seeded(label: str) -> PrivateKey:
+    """A key made from a label: the same game on every run."""
+    raw = hashlib.sha256(label.encode()).digest()
+    return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
+
+
 def sizes(kind: str = KIND, players: int = 3, seed: int = 4000) -> list[int]:
-    """The size in bytes of each message of a random game carried by mail."""
-    keys = [PrivateKey.generate() for _ in range(players)]
-    game = selfplay.play(kind, players, seed, keys=keys).saves
+    """The size in bytes of each message of a random game carried by mail (its keys and
+    salts made from ``seed``)."""
+    keys = [_seeded(f"bench sizes {kind} {seed} {i}") for i in range(players)]
+    salts = [hashlib.sha256(f"bench sizes {seed} salt {i}".encode()).hexdigest()[:32]
+             for i in range(players)]
+    with mock.patch.object(saving, "now_utc", lambda: STAMP):  # the stamps enter the dice
+        game = selfplay.play(kind, players, seed, keys=keys, salts=salts).saves
     roles = {str(p["key"]): str(p["role"]) for p in game[0].players}
     key_of = {roles[key.public.line]: key for key in keys}
     address = {role: f"{role}@pbem.test" for role in key_of}
@@ -87,9 +106,11 @@ def _hand_over(save: SaveFile, homes: dict[str, Path], configs: dict[str, Config
     return len(data)
 
 
-def kib_per_handover(kind: str = KIND, players: int = 3, seed: int = 4000) -> float:
-    """The median message of a whole random game, in KiB."""
-    return statistics.median(sizes(kind, players, seed)) / 1024
+def kib_per_handover(kind: str = KIND, players: int = 3,
+                     seeds: Iterable[int] = SEEDS) -> float:
+    """The median message of a few whole random games, in KiB."""
+    return statistics.median(size for seed in seeds
+                             for size in sizes(kind, players, seed)) / 1024
 
 
 if __name__ == "__main__":
