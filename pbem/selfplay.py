@@ -140,6 +140,32 @@ def play(kind: str, players: int, seed: int, options: dict[str, Any] | None = No
     return Result(saves, actions, module_outcome, rolls, hand_overs)
 
 
+FIXED_STAMP = "2026-01-01T12:00:00Z"  # every save's time in a fixed game
+
+
+def fixed_keys(kind: str, players: int, seed: int) -> list[PrivateKey]:
+    """The players' keys of :func:`play_fixed`'s game."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return [PrivateKey(Ed25519PrivateKey.from_private_bytes(
+        hashlib.sha256(f"fixed {kind} {seed} key {i}".encode()).digest()))
+        for i in range(players)]
+
+
+def play_fixed(kind: str, players: int, seed: int, **options: Any) -> Result:
+    """:func:`play` with keys, salts and save times made from ``seed``: the same game on
+    every run (for figures that must not change unless the code does)."""
+    from unittest import mock
+
+    from pbem import saving
+
+    keys = fixed_keys(kind, players, seed)
+    salts = [hashlib.sha256(f"fixed {kind} {seed} salt {i}".encode()).hexdigest()[:32]
+             for i in range(players)]
+    with mock.patch.object(saving, "now_utc", lambda: FIXED_STAMP):  # stamps enter the dice
+        return play(kind, players, seed, keys=keys, salts=salts, **options)
+
+
 def random_suggestions(composer: Any, prompt: Prompt, rng: random.Random) -> list[Action]:
     """The game's random actions for the seat composing; a game that reads the seat's own
     hidden cards for them at some steps (``random_reads_hand``: those steps) gets what her

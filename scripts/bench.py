@@ -203,7 +203,7 @@ def hidden_cards(games: int) -> dict[str, float]:
         audits, plays = [], []
         for seed in range(games):
             start = time.perf_counter()
-            result = selfplay.play(kind, players, 4000 + seed)
+            result = selfplay.play_fixed(kind, players, 4000 + seed)
             plays.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
             chain.verify(result.saves[-1], result.saves[:-1], audit=True)

@@ -13,17 +13,13 @@ keys, salts and save times made from its seed, so that the same code gives the s
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import statistics
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from unittest import mock
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-from pbem import saving, selfplay
+from pbem import selfplay
 from pbem.config import Config, Opponent
 from pbem.mail import compose, delivery, inbox
 from pbem.savefile import SaveFile, file_name
@@ -60,23 +56,13 @@ def _read(folder: Path, me: PrivateKey, name: str, data: bytes) -> None:
 
 
 SEEDS = range(4000, 4005)  # the games measured
-STAMP = "2026-01-01T12:00:00Z"  # every save's time, so that a seed gives one game
-
-
-def _seeded(label: str) -> PrivateKey:
-    """A key made from a label: the same game on every run."""
-    raw = hashlib.sha256(label.encode()).digest()
-    return PrivateKey(Ed25519PrivateKey.from_private_bytes(raw))
 
 
 def sizes(kind: str = KIND, players: int = 3, seed: int = 4000) -> list[int]:
-    """The size in bytes of each message of a random game carried by mail (its keys and
-    salts made from ``seed``)."""
-    keys = [_seeded(f"bench sizes {kind} {seed} {i}") for i in range(players)]
-    salts = [hashlib.sha256(f"bench sizes {seed} salt {i}".encode()).hexdigest()[:32]
-             for i in range(players)]
-    with mock.patch.object(saving, "now_utc", lambda: STAMP):  # the stamps enter the dice
-        game = selfplay.play(kind, players, seed, keys=keys, salts=salts).saves
+    """The size in bytes of each message of a random game carried by mail (the same game
+    for a seed on every run)."""
+    game = selfplay.play_fixed(kind, players, seed).saves
+    keys = selfplay.fixed_keys(kind, players, seed)
     roles = {str(p["key"]): str(p["role"]) for p in game[0].players}
     key_of = {roles[key.public.line]: key for key in keys}
     address = {role: f"{role}@pbem.test" for role in key_of}
