@@ -36,10 +36,12 @@ from tests.mail.kit import Player, homes, make_player
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of
 from tests.mail.watched import (
+    MOVED_ON,
     apply_and_send,
     carried_saves,
     invite,
     next_line,
+    seal_and_send,
     start_watchers,
     where_games_stand,
 )
@@ -53,12 +55,6 @@ YEAR = 4  # seasons
 INVADING = 2  # the seasons in which an order with an invasion is preferred
 LINE = (r"^(your move|asked)\s+.* {game} \(witnessed dice\), save (\d+): .*  ->  "
         r"pbem (play|join) (\S+)$")
-MOVED_ON = ("already signed the save after this one, which moved the question on to you",
-            "this question is not answered sealed ahead of one's turn here (or you "
-            "answered it already)")
-"""What pbem says to an answer whose question her watcher has just moved on: refused
-before or after her pbem looks for the save it signed, depending on the moment."""
-SEALED = re.compile(r"Your answer is sealed .*: wrote (\S+\.pbem-ahead\.yaml)\.")
 
 
 class Orders:
@@ -187,13 +183,7 @@ def _play_a_year(players: dict[str, Player], watchers: dict[str, Watching], game
             if order is None:
                 continue
             turn.write_text(strict_yaml.dump([order]))
-            said = player.run("apply", path, turn, ok=None)
-            if said.code != 0:  # her watcher moved the question on to her meanwhile
-                assert any(why in said.err for why in MOVED_ON), said.err
-                continue
-            sealed = SEALED.search(said.out)
-            assert sealed, said.out
-            player.run("send", sealed.group(1))
+            seal_and_send(player, path, turn)
         else:
             apply_and_send(player, save, orders.clear(save, me, path), workdir)
 

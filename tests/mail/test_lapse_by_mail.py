@@ -26,7 +26,13 @@ from pbem.savefile import SaveFile
 from tests.mail.kit import Player, homes, make_player, wrote
 from tests.mail.servers import Certificate, DovecotServer, SmtpServer
 from tests.mail.turns import key_of
-from tests.mail.watched import carried_saves, next_line, start_watchers, where_games_stand
+from tests.mail.watched import (
+    carried_saves,
+    next_line,
+    seal_and_send,
+    start_watchers,
+    where_games_stand,
+)
 from tests.mail.watching import Watching
 
 KIND = "chronicles-of-the-three-kingdoms"
@@ -34,11 +40,6 @@ NAMES = ["alice", "bob", "carol"]
 MACHINE_STEPS = ("shuffle", "share", "audit", "witness", "unseal")  # pbem witness answers
 ASKED = (r"^(your move|asked)\s+.* {game} \(witnessed dice\), save (\d+): .*  ->  "
          r"pbem (play|join) (\S+)$")
-SEALED = re.compile(r"Your answer is sealed .*: wrote (\S+\.pbem-ahead\.yaml)\.")
-MOVED_ON = ("already signed the save after this one, which moved the question on to you",
-            "this question is not answered sealed ahead of one's turn here (or you "
-            "answered it already)")
-"""What pbem says to an answer whose question her watcher has just moved on."""
 
 
 def _by_hand_until_the_orders_are_asked(players: dict[str, Player], first: Path,
@@ -104,13 +105,7 @@ def _orders_until_asked_again(players: dict[str, Player], watchers: dict[str, Wa
             continue  # (her pbem gave her answer again, to a save that moved it on)
         turn = workdir / f"{name}-{sequence}.yaml"
         turn.write_text("- {do: season}\n")
-        said = player.run("apply", path, turn, ok=None)
-        if said.code != 0:  # her watcher moved the question on to her meanwhile
-            assert any(why in said.err for why in MOVED_ON), said.err
-            continue
-        sealed = SEALED.search(said.out)
-        assert sealed, said.out
-        player.run("send", sealed.group(1))
+        seal_and_send(player, path, turn)
 
 
 @pytest.mark.rule("chronicles:s4.0.simultaneous")

@@ -230,3 +230,25 @@ def next_line(watchers: dict[str, Watching], pattern: re.Pattern[str],
                 watch.changed.wait(0.05)
     raise AssertionError("no watcher said what its player is to do:\n"
                          + "\n".join(w.transcript() for w in watchers.values()))
+
+
+SEALED = re.compile(r"Your answer is sealed .*: wrote (\S+\.pbem-ahead\.yaml)\.")
+MOVED_ON = ("already signed the save after this one, which moved the question on to you",
+            "this question is not answered sealed ahead of one's turn here (or you "
+            "answered it already)")
+"""What pbem says to an answer whose question her watcher has just moved on: refused
+before or after her pbem looks for the save it signed, depending on the moment."""
+
+
+def seal_and_send(player: Player, save_path: Path, turn: Path) -> bool:
+    """``player``'s sealed answer in ``turn``, given with ``pbem apply`` to the save at
+    ``save_path`` and mailed with ``pbem send``; False when her watcher had meanwhile
+    moved the question on (pbem then refuses it, saying so)."""
+    said = player.run("apply", save_path, turn, ok=None)
+    if said.code != 0:
+        assert any(why in said.err for why in MOVED_ON), said.err
+        return False
+    sealed = SEALED.search(said.out)
+    assert sealed, said.out
+    player.run("send", sealed.group(1))
+    return True
