@@ -55,6 +55,20 @@ async def settle(pilot: Pilot[Any], until: Callable[[], bool] | None = None,
         await pilot.pause(0.02)
 
 
+async def steady_screen(pilot: Pilot[Any], tries: int = 40) -> str:
+    """The screen once it has stopped moving (a tab's underline slides for a moment when
+    the labels change width)."""
+    await settle(pilot)
+    shown = screen_text(pilot.app)
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        now = screen_text(pilot.app)
+        if now == shown:
+            return now
+        shown = now
+    raise AssertionError("the screen did not stop moving")
+
+
 async def at_the_keyboard(pilot: Pilot[Any]) -> str:
     """A hot-seat game with hidden cards opens on the hand-over screen: what it shows, then
     Enter (the player is at the keyboard)."""

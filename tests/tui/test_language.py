@@ -26,6 +26,7 @@ from tests.tui.kit import (
     screen_text,
     settle,
     start_table_turn,
+    steady_screen,
     table_game,
 )
 from tui.dialogs import ConfirmScreen
@@ -101,13 +102,11 @@ def test_the_l_key_switches_and_back(tmp_path: Path, players: Any) -> None:
     async def run() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await start_table_turn(pilot)
-            seen.append(screen_text(app))
+            seen.append(await steady_screen(pilot))
             await pilot.press("l")
-            await settle(pilot)
-            seen.append(screen_text(app))
+            seen.append(await steady_screen(pilot))
             await pilot.press("l")
-            await settle(pilot)
-            seen.append(screen_text(app))
+            seen.append(await steady_screen(pilot))
 
     asyncio.run(run())
     english, chinese, again = seen
