@@ -34,6 +34,7 @@ from pbem.answers_ahead import (
     passes_in_store,
     seal_again,
     seal_by_response,
+    share_ahead,
 )
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError, UsageError
@@ -206,7 +207,16 @@ def answer_all(me: LocalIdentity, game: str | None = None) -> list[Answer]:
 
 
 def _answer_game(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[Answer]:
-    """:func:`answer_all` for one game, under its lock."""
+    """:func:`answer_all` for one game, under its lock; then this player's shares of the
+    cards the others hold, given ahead (:mod:`pbem.shares_ahead`)."""
+    out = _answer_requests(ledger, game_id, me)
+    head = _head_save(ledger, game_id)
+    shared = share_ahead(head, me) if head is not None else None
+    return out if shared is None else [*out, shared]
+
+
+def _answer_requests(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[Answer]:
+    """Every request of the game waiting for this player, answered as far as they go."""
     out: list[Answer] = []
     for _ in range(16):
         save = _head_save(ledger, game_id)

@@ -22,6 +22,7 @@ from pbem import (
     savefile,
     sealed_orders,
     session,
+    shares_ahead,
     store,
     witness_answers,
 )
@@ -43,6 +44,7 @@ class Answer:
     problem: str = ""
     given: witness_answers.Answer | None = None  # an answer given side by side
     passed: passes_ahead.Pass | None = None  # a pass given ahead of this player's turn
+    shared: shares_ahead.Shares | None = None  # shares of others' cards, given ahead
 
 
 def keep_made(request: SaveFile, made: SaveFile) -> Answer:
@@ -51,6 +53,29 @@ def keep_made(request: SaveFile, made: SaveFile) -> Answer:
         made.game_id, made.sequence, made.writer)
     keeping.write(made, path, request)
     return Answer(request, made, path)
+
+
+def share_ahead(save: SaveFile, me: LocalIdentity, beside: Path | None = None
+                ) -> Answer | None:
+    """This player's shares of the face-down cards the others hold after ``save``, those
+    not given yet, in a signed file kept in the store (and ``beside``, when given), so
+    that each holder reads her cards before this player's next save (``None``: none
+    owed)."""
+    role = save.role_of(me.key.public)
+    if role is None:
+        return None
+    folder = store.game_folder(save.game_id)
+    try:
+        made = shares_ahead.make(save, me.key, role,
+                                 shares_ahead.given_by(save.game_id, role, [folder]))
+        if made is None:
+            return None
+        path = shares_ahead.keep(made, folder)
+        if beside is not None:
+            path = shares_ahead.keep(made, beside)
+    except PbemError as exc:
+        return Answer(save, None, None, exc.line())
+    return Answer(save, None, path, shared=made)
 
 
 def passes_in_store(request: SaveFile) -> dict[str, passes_ahead.Pass]:

@@ -9,9 +9,10 @@ table dice — and what the viewer knows in ``prompt`` and ``view``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from pbem import absence, inner_seals, sealed_orders
+from pbem import absence, inner_seals, sealed_orders, shares_ahead
 from pbem.dice import Dice, WitnessDice
 from pbem.engine import Action, GameModule, Log, Prompt, State, complete_action, copy_state
 from pbem.errors import IllegalAction, NeedActor, NeedDice, NeedWitness
@@ -338,13 +339,16 @@ def describe(module: GameModule, state: State, role: str | None,
 
 
 def viewer_knowledge(save_doc: Mapping[str, Any], state: State, role: str | None,
-                     key: Any) -> Known:
+                     key: Any, beside: Path | None = None) -> Known:
     """What the player ``role`` reads with their identity ``key`` (``None``: public only):
-    the hidden cards, and her own choices sealed inside earlier answers."""
+    the hidden cards, and her own choices sealed inside earlier answers. The other
+    players' shares of her cards count from the saves and from the shares files given
+    ahead, in the local store or in the folder ``beside`` (:mod:`pbem.shares_ahead`)."""
     if role is None or model.of(state) is None or key is None:
         return knowledge(state, role)
     if len(save_doc["dice"]["salts"]) < len(save_doc["players"]):
         return knowledge(state, role)
+    state = shares_ahead.readable(save_doc, state, role, beside)
     seat = seating.seat(save_doc, role, key)
     known = knowledge(state, role, seat)
     if not inner_seals.unopened(state, role):

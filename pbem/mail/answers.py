@@ -114,7 +114,8 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
     instead."""
     lines: list[str] = []
     for done in answering.answer_all(me, game):
-        if done.save is None and done.given is None and done.passed is None:
+        if done.save is None and done.given is None and done.passed is None \
+                and done.shared is None:
             lines.append(f"{'not answered':<12} {done.request.short()}: {done.problem}")
     for answer, request in unsent_answers(me, game):
         line = (f"{'answered':<12} {request.short()}: a roll request, answered by revealing "
