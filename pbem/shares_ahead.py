@@ -208,6 +208,33 @@ def kept(game_id: str, folders: Iterable[Path]) -> list[Shares]:
     return out
 
 
+def take_beside(game_id: str, folder: Path) -> list[Path]:
+    """Keep in the local store the shares files of the game found in ``folder`` (passed
+    by hand beside a save), each checked against its save in the store first; a file
+    that fails is left where it is."""
+    home = store.game_folder(game_id)
+    if folder == home.resolve():
+        return []
+    out = []
+    for given in kept(game_id, [folder]):
+        save = store.by_hash(game_id, given.request)
+        if save is None:
+            continue
+        try:
+            check(given, save, str(folder / file_name(game_id, given.sequence, given.role)))
+            out.append(keep(given, home))
+        except PbemError:
+            continue
+    return out
+
+
+def stamp(game_id: str) -> int:
+    """How many shares files the local store holds for the game (a reader that kept what
+    it read looks again when this grows)."""
+    folder = store.game_folder(game_id)
+    return sum(1 for _ in folder.glob(f"{game_id[:8]}-*{SUFFIX}")) if folder.is_dir() else 0
+
+
 def given_by(game_id: str, role: str, folders: Iterable[Path]) -> set[str]:
     """The cards whose shares ``role`` has given in files kept in ``folders``."""
     return {h for f in kept(game_id, folders) if f.role == role for h in f.shares}

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import chain, claims, games, store
+from pbem import chain, claims, games, shares_ahead, store
 from pbem.errors import ChainError, PbemError
 from pbem.ledger import Ledger, Rival, skips_ahead
 from pbem.savefile import SUFFIX, SaveFile, file_name, read
@@ -32,9 +32,11 @@ class Checked:
     saves: list[SaveFile] = field(default_factory=list)
 
     before: Callable[[], None] | None = None  # e.g. leave a save that lost to a rival
+    beside: tuple[str, Path] | None = None  # the game, and the folder of the save checked
 
     def commit(self) -> None:
-        """Accept the checked saves into the ledger and keep them in the store."""
+        """Accept the checked saves into the ledger and keep them in the store, with the
+        shares files given ahead found beside the save (each checked first)."""
         if self.before is not None:
             self.before()
             self.before = None
@@ -42,6 +44,8 @@ class Checked:
             store.keep(save)
             if self.ledger.check(save) in ("new", "next"):
                 self.ledger.accept(save)
+        if self.beside is not None:
+            shares_ahead.take_beside(*self.beside)
 
 
 def for_play(target: SaveFile, ledger: Ledger, given: list[Path],
@@ -54,6 +58,16 @@ def for_play(target: SaveFile, ledger: Ledger, given: list[Path],
 
 def check(target: SaveFile, ledger: Ledger, given: list[Path],
           target_path: Path | None) -> Checked:
+    """Check ``target`` against the ledger, re-checking only what the ledger lacks (see
+    :func:`_check`); once committed, the shares files beside it are kept too."""
+    checked = _check(target, ledger, given, target_path)
+    if target_path is not None:
+        checked.beside = (target.game_id, target_path.resolve().parent)
+    return checked
+
+
+def _check(target: SaveFile, ledger: Ledger, given: list[Path],
+           target_path: Path | None) -> Checked:
     """Check ``target`` against the ledger, re-checking only what the ledger lacks.
 
     When the ledger's head is the save just before ``target`` (and kept in the store),

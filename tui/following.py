@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import answering, keeping, savefile, store, verification, witness_answers
+from pbem import answering, answers_ahead, keeping, savefile, store, verification, witness_answers
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SUFFIX, SaveFile
@@ -144,7 +144,18 @@ def answer_here(save: SaveFile, path: Path) -> Answered:
             break
         out.saves.append(written(made, target))
         save, path = made, target
+    share_here(save, path)
     return out
+
+
+def share_here(save: SaveFile, path: Path) -> None:
+    """The shares of the cards the others hold that players whose keys are here owe after
+    ``save``, each in a file beside it and in the store, so every holder reads her cards
+    at once (pbem/shares_ahead.py)."""
+    for player in save.players:
+        local = local_for(save, str(player["role"]))
+        if local is not None:
+            answers_ahead.share_ahead(save, local, path.parent)
 
 
 class Waiting:

@@ -1,9 +1,9 @@
 """A whole order as a form (an offer with ``list`` or ``group`` parameters,
 pbem/offers.py): the table lists the entries given so far and offers, by number, to add
-one of each kind (filled in with the usual action dialog), to take one out, to change a
-set of names or a part's fields, or to give the order. An entry whose kind holds lists or
-parts of its own (a plan and its cards) is built the same way, in a form of its own. The
-game describes the kinds of entry; the table knows none of them.
+one of each kind (filled in with the usual action dialog), to take one out or change it in
+place (``e``), to change a set of names or a part's fields, or to give the order. An entry
+whose kind holds lists or parts of its own (a plan and its cards) is built the same way, in
+a form of its own. The game describes the kinds of entry; the table knows none of them.
 
 :class:`FormMenu` is the screen; :class:`Forms` the flow, a mixin of
 :class:`tui.app.TableApp`.
@@ -22,7 +22,7 @@ from textual.widgets import Label, Static
 
 from pbem.offers import ActionSpec, Param, entry, fields
 from tui.dialogs import ConfirmScreen, Dialog
-from tui.formwords import described, has_form, summary, worded
+from tui.formwords import described, has_form, kind_of, summary, worded
 from tui.paramdialog import NumberedOptions, ParamScreen
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ else:
     Base = object
 
 GIVE, ADD, DROP, SET, GROUP, FIELDS = "give", "add", "drop", "set", "group", "fields"
+CHANGE = "change"
 SCALARS = ("choice", "int")
 
 __all__ = ["FormMenu", "Forms", "described", "has_form", "summary"]
@@ -40,7 +41,8 @@ class FormMenu(Dialog):
     """The order so far and what may be done with it; returns the row picked or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
-                                             Binding("ctrl+s", "give", "Give the order")]
+                                             Binding("ctrl+s", "give", "Give the order"),
+                                             Binding("e", "change", "Change the entry")]
 
     def __init__(self, title: str, rows: list[tuple[tuple[str, Any], str]],
                  lang: str = "en", error: str = "", inner: bool = False) -> None:
@@ -55,6 +57,9 @@ class FormMenu(Dialog):
                                 "leaves it out.") if self.inner else
                          self.t("A number or ↑ ↓ and Enter; Ctrl+S gives the order, Escape "
                                 "leaves it."), markup=False)
+            if any(what == DROP for (what, _), _label in self.rows):
+                yield Static(self.t("e changes the entry highlighted; Enter on it takes it "
+                                    "out."), markup=False)
             yield NumberedOptions([label for _, label in self.rows], id="rows")
             yield Static(self.error, classes="error", markup=False)
 
@@ -76,6 +81,12 @@ class FormMenu(Dialog):
 
     def action_give(self) -> None:
         self.dismiss((GIVE, None))
+
+    def action_change(self) -> None:
+        """The entry highlighted, to change in place (other rows: nothing)."""
+        index = self.query_one(NumberedOptions).highlighted
+        if index is not None and self.rows[index][0][0] == DROP:
+            self.dismiss((CHANGE, self.rows[index][0][1]))
 
 
 def _start(spec: ActionSpec, start: dict[str, Any]) -> dict[str, Any]:
@@ -123,6 +134,12 @@ class Forms(Base):
                 made = await self._new_entry(which)
                 if made is not None:
                     values[which.name].append(made)
+            elif what == CHANGE:
+                name, index = which
+                param = next(p for p in spec.params if p.name == name)
+                changed = await self._changed_entry(param, values[name][index])
+                if changed is not None:
+                    values[name][index] = changed
             elif what == DROP:
                 name, index = which
                 sure = await self.push_screen_wait(ConfirmScreen(
@@ -188,6 +205,20 @@ class Forms(Base):
                 return None
             item = picked[1]
         values = {p.name: p.default for p in item.params if p.default is not None}
+        return await self._filled_entry(item, values)
+
+    async def _changed_entry(self, param: Param, current: dict[str, Any]
+                             ) -> dict[str, Any] | None:
+        """The entry ``current`` of ``param`` changed in place: the same kind, its dialogs
+        opened on what it holds (None: left as it was)."""
+        item = kind_of(param, current)
+        if item is None:
+            return None
+        return await self._filled_entry(item, fields(item, current))
+
+    async def _filled_entry(self, item: ActionSpec, values: dict[str, Any]
+                            ) -> dict[str, Any] | None:
+        """``item``'s fields filled in from ``values``, then its own lists and parts."""
         single = replace(item, params=tuple(p for p in item.params if p.kind not in
                                             ("list", "group")))
         if single.params:
@@ -195,7 +226,7 @@ class Forms(Base):
                 ParamScreen(single, values, "", self.lang, self.say))
             if filled is None:
                 return None
-            values = filled
+            values = {**values, **filled}
         if has_form(item):
             whole = await self.form_flow(item, values, done=self.t("OK"))
             if whole is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from pbem import gameplay
+from pbem import gameplay, shares_ahead
 from pbem.engine import GameModule, Prompt, State
 from pbem.signing import PrivateKey
 
@@ -34,6 +34,7 @@ class Sight:
         """What the viewer may read of the hidden cards in ``state``."""
         if not self.hidden:
             return {}
+        token = (token, shares_ahead.stamp(str(self.doc["game"]["id"])))  # shares that came
         if token not in self._known:
             if len(self._known) >= KEEP:
                 self._known.pop(next(iter(self._known)))

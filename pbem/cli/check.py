@@ -94,7 +94,7 @@ def show(
     trust = _trust(save, save_path, local.key.public if local else None)
     started = save.doc["dice"]["seed"] is not None and save.pending is None
     known = gameplay.viewer_knowledge(save.doc, save.state, role,
-                                      local.key if local else None)
+                                      local.key if local else None, save_path.resolve().parent)
     prompt = gameplay.prompt(module, save.state, role, known) if started else None
     clock = lateness.clock_of(save)
     if as_json:

@@ -405,3 +405,43 @@ def test_an_answer_aimed_at_a_leader_without_means_is_refused(tmp_path: Path) ->
     assert answer == (f"Answers to others' actions 1: Back a courting: {seen['leader']}, "
                       "gold 0"), answer  # (whoever acts first: left out)
     assert "seal" not in seen["actions"]
+
+
+def test_an_entry_is_changed_in_place_with_e(tmp_path: Path) -> None:
+    """``e`` on a listed entry opens its dialog on what it holds; what is changed there
+    replaces the entry where it stands (no second entry, none lost), and the order sealed
+    holds the change. ``e`` on a row that is no entry does nothing."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            role = await _open_form(app, pilot)
+            await _trade(app, pilot, "2", 1)
+            seen["before"] = _rows(app)
+            menu = app.screen
+            entry_row = next(i for i, r in enumerate(_rows(app)) if r.startswith("Trades 1:"))
+            menu.query_one("#rows").highlighted = entry_row
+            await pilot.press("e")
+            await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            seen["opened"] = app.screen.collect()
+            await pilot.press("backspace", "5", "ctrl+s")
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu)
+                         and "give gold 5" in " ".join(_rows(app)))
+            seen["after"] = _rows(app)
+            give = next(i for i, r in enumerate(_rows(app)) if r == "Give the order")
+            app.screen.query_one("#rows").highlighted = give
+            await pilot.press("e")
+            await settle(pilot)
+            seen["still"] = isinstance(app.screen, FormMenu)
+            await pilot.press("ctrl+s")
+            await settle(pilot, lambda: not isinstance(app.screen, FormMenu | ParamScreen))
+            composer = app.turn.composer
+            seen["order"] = sealed_orders.own_order(composer.state, role, composer.keys())
+
+    asyncio.run(run())
+    assert seen["opened"]["give.gold"] == 2 and len(seen["opened"]["give.counters"]) == 1
+    trades = [r for r in seen["after"] if r.startswith("Trades ")]
+    assert len(trades) == 1 and ": give gold 5, give counters actions-" in trades[0], trades
+    assert seen["still"]
+    assert [t["give"]["gold"] for t in seen["order"]["trades"]] == [5]
