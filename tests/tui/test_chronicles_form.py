@@ -19,6 +19,7 @@ from tests.tui.kit import settle
 from tests.tui.terminal import Terminal
 from tests.tui.test_chronicles_table import KIND, _to_the_first_question
 from tests.tui.test_chronicles_tmux import PBEM, ROOT
+from tui.dialogs import ConfirmScreen, HandOverScreen
 from tui.formdialog import FormMenu
 from tui.launch import make_app
 from tui.paramdialog import ParamScreen
@@ -445,3 +446,37 @@ def test_an_entry_is_changed_in_place_with_e(tmp_path: Path) -> None:
     assert len(trades) == 1 and ": give gold 5, give counters actions-" in trades[0], trades
     assert seen["still"]
     assert [t["give"]["gold"] for t in seen["order"]["trades"]] == [5]
+
+
+def test_the_next_seat_at_one_keyboard_reads_her_counters(tmp_path: Path) -> None:
+    """Hot seat: once the first seat's order is written, every player whose key is here
+    gives her shares at once (pbem/shares_ahead.py), so the next seat's form offers the
+    counters she holds by their actions, none of them unread."""
+    app = make_app(_fixed_game(tmp_path))
+    seen: dict[str, Any] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            first = await _open_form(app, pilot)
+            await pilot.press("ctrl+s")  # an empty order: written, signed, handed over
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen | HandOverScreen))
+            await _open_form(app, pilot)
+            seen["second"] = app.turn.role
+            await pilot.press("1")  # Add: Action counters
+            await settle(pilot, lambda: isinstance(app.screen, FormMenu | ParamScreen)
+                         and not (isinstance(app.screen, FormMenu)
+                                  and app.screen.rows[0][0][0] != "add"))
+            if isinstance(app.screen, FormMenu):
+                seen["kinds"] = _rows(app)
+                await pilot.press("1")
+                await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
+            options = app.screen.query("OptionList").last()
+            seen["labels"] = [options.get_option_at_index(i).prompt
+                              for i in range(options.option_count)]
+            seen["first"] = first
+
+    asyncio.run(run())
+    assert seen["second"] != seen["first"]
+    labels = " ".join(str(label) for label in seen["labels"])
+    assert "actions-" in labels and "not readable yet" not in labels, labels
+    assert len(seen.get("kinds", ["one"])) <= 3  # only the kinds of her own counters
