@@ -26,6 +26,19 @@ def whole_field(value: Any, where: str, field: str) -> int:
     return value
 
 
+def role_field(value: Any, where: str, field: str = "role") -> str:
+    """``value`` when it reads as a player's role (letters, digits and dashes, at most 32);
+    else a refusal."""
+    if type(value) is not str or not value.replace("-", "").isalnum() or len(value) > 32:
+        raise FormatError(f"field {field}: must be a player's role", where)
+    return value
+
+
+def name_for(game_id: str, sequence: int, role: str, suffix: str) -> str:
+    """The conventional name of a small file one player gives after one save."""
+    return f"{game_id[:8]}-{sequence:04d}-{role}{suffix}"
+
+
 def read_at_most(path: Path, limit: int) -> bytes:
     """A file's bytes, one more than ``limit`` at the most (so a parser can refuse it)."""
     try:

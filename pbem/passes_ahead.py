@@ -35,7 +35,14 @@ from typing import Any
 from cryptography.exceptions import InvalidSignature
 
 from pbem import gameplay, strict_yaml
-from pbem.detached import hex_field, keep_once, read_at_most, whole_field
+from pbem.detached import (
+    hex_field,
+    keep_once,
+    name_for,
+    read_at_most,
+    role_field,
+    whole_field,
+)
 from pbem.engine import Action, GameModule, Log, Prompt
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.hidden_cards import model as hidden_model
@@ -193,10 +200,6 @@ def check(module: GameModule, given: Pass, request: SaveFile, where: str) -> Non
                          f"key", where) from None
 
 
-def _role(value: Any, where: str, field: str) -> str:
-    if type(value) is not str or not value.replace("-", "").isalnum() or len(value) > 32:
-        raise FormatError(f"field {field}: must be a player's role", where)
-    return value
 
 
 def leading(actions: list[Action]) -> int:
@@ -226,7 +229,7 @@ def carried(module: GameModule, request: SaveFile, actions: list[Action],
         if type(action) is not dict or tuple(action) != shape:
             raise FormatError(f"{here}: an answer given ahead holds {', '.join(shape)}, in "
                               f"that order", where)
-        role = _role(action["role"], where, f"{here}.role")
+        role = role_field(action["role"], where, f"{here}.role")
         if index >= len(order) or role != order[index]:
             raise ChainError(f"{here}: the answers given ahead must be those of the first "
                              f"players asked, in order "
@@ -258,7 +261,7 @@ def parse(raw: bytes, where: str) -> Pass:
     sequence = whole_field(doc["sequence"], where, "sequence")
     given = Pass(hex_field(doc["game"], 32, where, "game"),
                  hex_field(doc["request"], 64, where, "request"), sequence,
-                 _role(doc["role"], where, "role"),
+                 role_field(doc["role"], where),
                  hex_field(doc["signature"], 128, where, "signature"),
                  _answer(doc["answer"], where, "answer"))
     if given.dump() != raw:
@@ -271,7 +274,7 @@ def read(path: Path) -> Pass:
 
 
 def file_name(game_id: str, sequence: int, role: str) -> str:
-    return f"{game_id[:8]}-{sequence:04d}-{role}{SUFFIX}"
+    return name_for(game_id, sequence, role, SUFFIX)
 
 
 def keep(given: Pass, folder: Path) -> Path:

@@ -29,7 +29,14 @@ from typing import Any
 from cryptography.exceptions import InvalidSignature
 
 from pbem import store, strict_yaml
-from pbem.detached import hex_field, keep_once, read_at_most, whole_field
+from pbem.detached import (
+    hex_field,
+    keep_once,
+    name_for,
+    read_at_most,
+    role_field,
+    whole_field,
+)
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.hidden_cards import model, obligations, seating
 from pbem.one_form import same_form
@@ -149,9 +156,7 @@ def parse(raw: bytes, where: str) -> Shares:
         raise FormatError(f"a shares file holds exactly {', '.join(_FIELDS)}", where)
     if doc["format"] != FORMAT:
         raise FormatError(f"field format: must be {FORMAT}", where)
-    role = doc["role"]
-    if type(role) is not str or not role.replace("-", "").isalnum() or len(role) > 32:
-        raise FormatError("field role: must be a player's role", where)
+    role = role_field(doc["role"], where)
     shares = doc["shares"]
     if type(shares) is not dict or not all(type(h) is str and type(r) is dict
                                            for h, r in shares.items()):
@@ -170,7 +175,7 @@ def read(path: Path) -> Shares:
 
 
 def file_name(game_id: str, sequence: int, role: str) -> str:
-    return f"{game_id[:8]}-{sequence:04d}-{role}{SUFFIX}"
+    return name_for(game_id, sequence, role, SUFFIX)
 
 
 def keep(given: Shares, folder: Path) -> Path:

@@ -26,7 +26,14 @@ from cryptography.exceptions import InvalidSignature
 
 from pbem import absence, founding, strict_yaml
 from pbem import dice as dicemod
-from pbem.detached import hex_field, keep_once, read_at_most, whole_field
+from pbem.detached import (
+    hex_field,
+    keep_once,
+    name_for,
+    read_at_most,
+    role_field,
+    whole_field,
+)
 from pbem.errors import ChainError, FormatError, PbemError, SignatureError
 from pbem.hidden_cards import model as hidden_model
 from pbem.savefile import SaveFile
@@ -97,7 +104,7 @@ def is_request(save: SaveFile) -> bool:
 
 
 def file_name(game_id: str, sequence: int, role: str) -> str:
-    return f"{game_id[:8]}-{sequence:04d}-{role}{SUFFIX}"
+    return name_for(game_id, sequence, role, SUFFIX)
 
 
 def make(request: SaveFile, me: LocalIdentity, role: str) -> Answer:
@@ -132,9 +139,7 @@ def parse(raw: bytes, where: str) -> Answer:
         raise FormatError(f"a witness answer holds exactly {', '.join(_FIELDS)}", where)
     if doc["format"] != FORMAT:
         raise FormatError(f"field format: must be {FORMAT}", where)
-    role = doc["role"]
-    if type(role) is not str or not role.replace("-", "").isalnum() or len(role) > 32:
-        raise FormatError("field role: must be a player's role", where)
+    role = role_field(doc["role"], where)
     answer = Answer(hex_field(doc["game"], 32, where, "game"), hex_field(doc["request"], 64, where,
                                                                 "request"),
                     whole_field(doc["sequence"], where, "sequence"), role,
