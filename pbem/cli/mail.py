@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,7 +17,9 @@ from pbem import (
     identity,
     lateness,
     passes_ahead,
+    paths,
     savefile,
+    shares_ahead,
     store,
     witness_answers,
 )
@@ -68,7 +71,9 @@ def _range(value: str | None) -> tuple[int, int] | None:
 def send(
     save_path: Annotated[Path, typer.Argument(
         metavar="SAVE", help="The save to send: a file, or the name of a save your pbem "
-                             "keeps (as pbem inbox names it).")],
+                             "keeps (as pbem inbox names it); or a file given beside the "
+                             "saves (a witness answer, a pass or sealed answer, a shares "
+                             "file), which goes to every other player.")],
     eml: Annotated[Path | None, typer.Option(
         "--eml", help="Write the message to this file for any mail program instead.")] = None,
     dry_run: Annotated[bool, typer.Option(
@@ -83,10 +88,13 @@ def send(
     earlier save they have not acknowledged goes with it."""
     cfg = config.load()
     if save_path.name.endswith(witness_answers.SUFFIX):
-        _send_answer(save_path, cfg, mail_key(cfg, as_name, key), eml, dry_run)
+        _send_answer(_kept_file(save_path), cfg, mail_key(cfg, as_name, key), eml, dry_run)
         return
     if save_path.name.endswith(passes_ahead.SUFFIX):
-        _send_pass(save_path, cfg, mail_key(cfg, as_name, key), eml, dry_run)
+        _send_pass(_kept_file(save_path), cfg, mail_key(cfg, as_name, key), eml, dry_run)
+        return
+    if save_path.name.endswith(shares_ahead.SUFFIX):
+        _send_shares(_kept_file(save_path), cfg, mail_key(cfg, as_name, key), eml, dry_run)
         return
     save = savefile.read(_save_file(save_path))
     mine = mail_key(cfg, as_name, key)
@@ -158,6 +166,37 @@ def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None
     if _send_beside(path, answer_letter.prepare_pass(given, request, cfg, mine), cfg, eml,
                     dry_run):
         answers.note_sent(given)
+
+
+def _send_shares(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
+                 dry_run: bool) -> None:
+    """Send a player's shares of the cards the others hold, given ahead, to every other
+    player."""
+    given = shares_ahead.read(path)
+    after = store.by_hash(given.game_id, given.request)
+    if after is None:
+        raise UsageError("the save these shares are given after is not on this machine "
+                         "(pbem inbox files it)", str(path))
+    shares_ahead.check(given, after, str(path))
+    if mine is None:
+        raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
+    if _send_beside(path, answer_letter.prepare_shares(given, after, cfg, mine), cfg, eml,
+                    dry_run):
+        answers.note_sent(given)
+
+
+_KEPT_NAME = re.compile(r"[0-9a-f]{8}-\d{4}-[A-Za-z0-9-]+\.pbem-[a-z]+\.yaml")
+
+
+def _kept_file(path: Path) -> Path:
+    """``path``, or when there is no such file and it is the bare name of a file given
+    beside the saves (as pbem inbox names it), that file in this machine's store."""
+    if path.exists() or path.name != str(path) or not _KEPT_NAME.fullmatch(path.name):
+        return path
+    games_folder = paths.data_dir() / "games"
+    found = sorted(games_folder.glob(f"{path.name[:8]}*/{path.name}")) \
+        if games_folder.is_dir() else []
+    return found[0] if len(found) == 1 else path
 
 
 def _send_beside(path: Path, letter: Any, cfg: Config, eml: Path | None,

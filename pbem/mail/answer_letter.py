@@ -1,6 +1,7 @@
-"""The message that carries a witness answer given side by side (docs/dice.md), or a pass
-given ahead of its player's turn (pbem/passes_ahead.py): short, to the players due with the
-others copied, the answer attached as it was signed."""
+"""The message that carries a witness answer given side by side (docs/dice.md), a pass
+given ahead of its player's turn (pbem/passes_ahead.py) or a player's shares of the cards
+the others hold (pbem/shares_ahead.py): short, to the players due with the others copied,
+the file attached as it was signed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from pbem.mail.printable import printable
 from pbem.passes_ahead import Pass
 from pbem.passes_ahead import file_name as pass_file_name
 from pbem.savefile import SaveFile
+from pbem.shares_ahead import Shares
+from pbem.shares_ahead import file_name as shares_file_name
 from pbem.signing import PublicKey
 from pbem.witness_answers import Answer, file_name
 
@@ -74,6 +77,25 @@ def prepare_pass(given: Pass, request: SaveFile, cfg: Config, mine: PublicKey) -
     subject = f"{_name(request, given.role)} {verb}"
     return _letter(request, cfg, mine, subject, pass_text(given, request), given.role,
                    pass_file_name(given.game_id, given.sequence, given.role), given.dump())
+
+
+def shares_text(given: Shares, request: SaveFile) -> str:
+    """The body of a shares file: whose part of which cards, and that nothing is owed."""
+    who = _name(request, given.role)
+    cards = f"{len(given.shares)} face-down card" + ("s" if len(given.shares) != 1 else "")
+    return (f"{who}'s pbem gives {who}'s part of {cards} the other players hold after save "
+            f"{given.sequence}, sent ahead so that each of you reads her own at once, "
+            f"before anyone's next save.\n\nNothing to do: your pbem files it (pbem inbox, "
+            f"pbem watch) and reads your cards with it. The same shares still go in "
+            f"{who}'s next save.\n")
+
+
+def prepare_shares(given: Shares, request: SaveFile, cfg: Config, mine: PublicKey
+                   ) -> Letter:
+    """The message carrying a shares file to every other player of the game."""
+    subject = f"{_name(request, given.role)} shares the cards the others hold"
+    return _letter(request, cfg, mine, subject, shares_text(given, request), given.role,
+                   shares_file_name(given.game_id, given.sequence, given.role), given.dump())
 
 
 def _letter(request: SaveFile, cfg: Config, mine: PublicKey, what: str, body: str,

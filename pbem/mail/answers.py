@@ -7,12 +7,22 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from pbem import answering, answers_ahead, passes_ahead, paths, responses, savefile, witness_answers
+from pbem import (
+    answering,
+    answers_ahead,
+    passes_ahead,
+    paths,
+    responses,
+    savefile,
+    shares_ahead,
+    store,
+    witness_answers,
+)
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
 from pbem.ledger import Ledger
-from pbem.mail import answer_letter, delivery, outbox, requests
+from pbem.mail import answer_letter, delivery, given_ahead, outbox, requests
 from pbem.mail.network import MailSettingsError
 
 
@@ -92,10 +102,40 @@ def unsent_passes(me: LocalIdentity, game: str | None = None
     return out
 
 
-def note_sent(given: passes_ahead.Pass | witness_answers.Answer) -> None:
-    """Record a pass or witness answer posted by hand (pbem send), so that no later run
-    of pbem inbox or pbem watch posts it again."""
-    _mark_sent(_pass_id(given) if isinstance(given, passes_ahead.Pass) else _answer_id(given))
+def unsent_shares(me: LocalIdentity, game: str | None = None
+                  ) -> list[tuple[shares_ahead.Shares, savefile.SaveFile]]:
+    """This player's shares files (:mod:`pbem.shares_ahead`) kept in the store and not yet
+    sent, with the save each follows: those of the latest save of their game or of an
+    earlier one, while she still owes a share they give (her next save gives them)."""
+    ledger = Ledger(me.key.public)
+    sent = _sent()
+    out = []
+    for game_id in ledger.games() if game is None else [game]:
+        head = answering.head_of(ledger, game_id)[0]
+        role = None if head is None else head.role_of(me.key.public)
+        if head is None or role is None:
+            continue
+        owed = set(shares_ahead.owed(head, role))
+        for given in shares_ahead.kept(game_id, [store.game_folder(game_id)]):
+            if given.role != role or given.sequence > head.sequence \
+                    or _shares_id(given) in sent or not owed & set(given.shares):
+                continue
+            request = given_ahead.saved(game_id, given.sequence, given.request)
+            if request is not None:
+                out.append((given, request))
+    return out
+
+
+def note_sent(given: passes_ahead.Pass | witness_answers.Answer | shares_ahead.Shares
+              ) -> None:
+    """Record a pass, witness answer or shares file posted by hand (pbem send), so that
+    no later run of pbem inbox or pbem watch posts it again."""
+    if isinstance(given, shares_ahead.Shares):
+        _mark_sent(_shares_id(given))
+    elif isinstance(given, passes_ahead.Pass):
+        _mark_sent(_pass_id(given))
+    else:
+        _mark_sent(_answer_id(given))
 
 
 def _pass_id(given: passes_ahead.Pass) -> str:
@@ -104,6 +144,10 @@ def _pass_id(given: passes_ahead.Pass) -> str:
 
 def _answer_id(answer: witness_answers.Answer) -> str:
     return "answer:" + hashlib.sha256(answer.dump()).hexdigest()
+
+
+def _shares_id(given: shares_ahead.Shares) -> str:
+    return "shares:" + hashlib.sha256(given.dump()).hexdigest()
 
 
 def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False,
@@ -148,6 +192,13 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
         name = savefile.file_name(save.game_id, save.sequence, save.writer)
         lines.append(_post(line, name, save.sha256, cfg, settings_fatal,
                            lambda s=save: delivery.prepare(s, cfg, me.key.public)))
+    for shared, after in unsent_shares(me, game):
+        line = (f"{'shared':<12} {after.short()}: your part of the cards the others hold, "
+                f"sent ahead so each reads her own at once")
+        name = shares_ahead.file_name(shared.game_id, shared.sequence, shared.role)
+        lines.append(_post(line, name, _shares_id(shared), cfg, settings_fatal,
+                           lambda g=shared, r=after: answer_letter.prepare_shares(
+                               g, r, cfg, me.key.public)))
     return lines
 
 

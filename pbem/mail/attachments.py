@@ -10,6 +10,9 @@ from pbem.passes_ahead import FIRST_LINE as PASS_FIRST_LINE
 from pbem.passes_ahead import MAX_BYTES as PASS_MAX_BYTES
 from pbem.passes_ahead import SUFFIX as PASS_SUFFIX
 from pbem.savefile import MAX_BYTES, SUFFIX
+from pbem.shares_ahead import FIRST_LINE as SHARES_FIRST_LINE
+from pbem.shares_ahead import MAX_BYTES as SHARES_MAX_BYTES
+from pbem.shares_ahead import SUFFIX as SHARES_SUFFIX
 from pbem.witness_answers import MAX_BYTES as ANSWER_MAX_BYTES
 from pbem.witness_answers import SUFFIX as ANSWER_SUFFIX
 
@@ -19,6 +22,24 @@ ANSWER_FIRST_LINE = b"# pbem witness answer:"
 _FIRST_LINE = b"# pbem save:"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_NAME = 96
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A kind of small signed file sent beside the saves."""
+
+    kind: str         # "shares", "pass" (a pass, sealed answer or opening) or "answer"
+    suffix: str
+    first_line: bytes
+    limit: int        # its largest size, in bytes
+    what: str         # what it is, for people
+
+
+BESIDE = (  # (a file is the first kind its name or first line says)
+    Beside("shares", SHARES_SUFFIX, SHARES_FIRST_LINE, SHARES_MAX_BYTES, "a shares file"),
+    Beside("pass", PASS_SUFFIX, PASS_FIRST_LINE, PASS_MAX_BYTES, "a pass or sealed answer"),
+    Beside("answer", ANSWER_SUFFIX, ANSWER_FIRST_LINE, ANSWER_MAX_BYTES, "a witness answer"),
+)
 
 
 @dataclass
@@ -46,7 +67,7 @@ class Contents:
     sender: str
     subject: str
     saves: list[Candidate] = field(default_factory=list)
-    answers: list[Candidate] = field(default_factory=list)  # witness answers (side by side)
+    answers: list[Candidate] = field(default_factory=list)  # files given beside the saves
     ignored: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     refusal: str | None = None
@@ -76,6 +97,15 @@ def _looks_like_save(name: str, content_type: str, data: bytes) -> bool:
     return yaml_ish and _MARK in data[:4096]
 
 
+def beside(name: str, data: bytes) -> Beside | None:
+    """The kind of file given beside the saves that ``name`` or ``data``'s first line says
+    (a shares file, a pass or sealed answer, a witness answer); ``None``: none."""
+    for kind in BESIDE:
+        if name.endswith(kind.suffix) or data.startswith(kind.first_line):
+            return kind
+    return None
+
+
 def contents(raw: bytes, where: str) -> Contents:
     """The saves, other attachments and refusals of one raw message."""
     parts = mime.take_apart(raw)
@@ -91,14 +121,11 @@ def contents(raw: bytes, where: str) -> Contents:
             found.problems.append(Problem(here, f"{item.problem}; ignored"))
             continue
         data = item.data or b""
-        if name.endswith((ANSWER_SUFFIX, PASS_SUFFIX)) \
-                or data.startswith((ANSWER_FIRST_LINE, PASS_FIRST_LINE)):
-            is_pass = name.endswith(PASS_SUFFIX) or data.startswith(PASS_FIRST_LINE)
-            if len(data) > (PASS_MAX_BYTES if is_pass else ANSWER_MAX_BYTES):
-                found.problems.append(Problem(here, "attachment is larger than "
-                                                    + ("a pass or sealed answer" if is_pass
-                                                       else "a witness answer")
-                                                    + " may be; not kept"))
+        given = beside(name, data)
+        if given is not None:
+            if len(data) > given.limit:
+                found.problems.append(Problem(here, f"attachment is larger than {given.what} "
+                                                    f"may be; not kept"))
             else:
                 found.answers.append(Candidate(name, data, here))
             continue

@@ -21,6 +21,7 @@ from pbem import (
     passes_ahead,
     paths,
     savefile,
+    shares_ahead,
     store,
     verification,
     witness_answers,
@@ -30,7 +31,7 @@ from pbem.engine import GameModule
 from pbem.errors import IncompleteChain, PbemError, WriteError
 from pbem.ledger import Ledger, Rival
 from pbem.mail import dice_modes, gaps, given_ahead, quarantine
-from pbem.mail.attachments import Candidate
+from pbem.mail.attachments import BESIDE, Candidate, beside
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
@@ -284,8 +285,10 @@ class Filer:
         """Check a witness answer against its request (which must be here) and keep it in
         the game's folder; one whose request has not arrived waits like a save."""
         where = candidate.where
-        if candidate.name.endswith(passes_ahead.SUFFIX) \
-                or candidate.data.startswith(passes_ahead.FIRST_LINE):
+        kind = beside(candidate.name, candidate.data)
+        if kind is not None and kind.kind == "shares":
+            return self.file_shares(candidate)
+        if kind is not None and kind.kind == "pass":
             return self.file_pass(candidate)
         try:
             answer = witness_answers.parse(candidate.data, where)
@@ -368,16 +371,56 @@ class Filer:
             str(given.answer.get("do")), "lets it go")
         return Result("filed", f"{label}, verified: {given.role} {done}", path, answer=True)
 
+    def file_shares(self, candidate: Candidate) -> Result:
+        """Check a shares file given ahead against the save it follows (which must be
+        here) and keep it in the game's folder, even once the game has gone on (its shares
+        help until its giver's next save gives them); one whose save has not arrived waits
+        like a save."""
+        where = candidate.where
+        try:
+            given = shares_ahead.parse(candidate.data, where)
+        except WriteError:
+            raise
+        except Exception as exc:  # this attachment's failure, never the run's
+            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        label = f"shares of {given.role} after save {given.sequence} of game " \
+                f"{given.game_id[:8]}"
+        if self.ledger is None or self.ledger.record(given.game_id) is None:
+            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        name = shares_ahead.file_name(given.game_id, given.sequence, given.role)
+        request = given_ahead.saved(given.game_id, given.sequence, given.request)
+        if request is None:
+            target = waiting_folder() / name
+            if not target.exists():
+                write_new(target, candidate.data, mode=0o600)
+            return Result("waiting", f"{label}: its save has not arrived; kept aside and "
+                                     f"tried again at the next inbox", target, answer=True)
+        try:
+            shares_ahead.check(given, request, where)
+            path = shares_ahead.keep(given, store.game_folder(given.game_id))
+        except WriteError:
+            raise
+        except Exception as exc:  # this file's failure, never the run's
+            result = self.quarantine(candidate.data, candidate.name, where, _reason(exc))
+        else:
+            cards = f"{len(given.shares)} card" + ("s" if len(given.shares) != 1 else "")
+            result = Result("filed", f"{label}, verified: {given.role}'s part of {cards} "
+                                     f"the others hold", path, answer=True)
+        with contextlib.suppress(OSError):
+            (waiting_folder() / name).unlink()
+        return result
+
     def retry_waiting_answers(self) -> list[Result]:
-        """Try again the witness answers kept aside until their request came."""
+        """Try again the files given beside the saves (witness answers, passes, shares)
+        kept aside until the save they follow came."""
         folder = waiting_folder()
         out = []
-        kept = [*folder.glob(f"*{witness_answers.SUFFIX}"),
-                *folder.glob(f"*{passes_ahead.SUFFIX}")] if folder.is_dir() else []
+        kept = [p for kind in BESIDE for p in folder.glob(f"*{kind.suffix}")] \
+            if folder.is_dir() else []
         for path in sorted(kept):
             with contextlib.suppress(OSError):
-                limit = passes_ahead.MAX_BYTES if path.name.endswith(passes_ahead.SUFFIX) \
-                    else witness_answers.MAX_BYTES
+                kind = beside(path.name, b"")
+                limit = kind.limit if kind is not None else witness_answers.MAX_BYTES
                 data = path.read_bytes()[:limit + 1]
                 result = self.file_answer(Candidate(path.name, data, str(path)))
                 if result.kind != "waiting":

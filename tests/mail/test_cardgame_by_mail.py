@@ -308,6 +308,8 @@ def _a_fresh_home_audits_the_saves_the_mail_carried(
     for delivered in smtp_server.received:
         msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
         for part in msg.iter_attachments():
+            if not str(part.get_filename()).endswith(savefile.SUFFIX):
+                continue  # (the shares files given ahead)
             raw: Any = part.get_payload(decode=True)
             save = savefile.parse(raw, "mail")
             name = savefile.file_name(save.game_id, save.sequence, save.writer)

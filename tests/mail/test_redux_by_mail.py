@@ -233,7 +233,8 @@ def _a_fresh_home_audits_the_saves_the_mail_carried(
     attached = set()
     for delivered in smtp_server.received:
         msg = email.message_from_bytes(delivered.data, policy=email.policy.default)
-        attached.update(part.get_payload(decode=True) for part in msg.iter_attachments())
+        attached.update(part.get_payload(decode=True) for part in msg.iter_attachments()
+                        if str(part.get_filename()).endswith(savefile.SUFFIX))  # (no shares)
     files: dict[str, str] = {}
     for raw in attached:
         save = savefile.parse(raw, "mail")

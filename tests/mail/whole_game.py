@@ -53,8 +53,14 @@ def the_mail_says_what_to_do(smtp_server: SmtpServer, last: SaveFile, title: str
         for word in b" ".join(field).removeprefix(b"Subject: ").split():
             assert ENCODED.fullmatch(word) or (b"=?" not in word and b"?=" not in word), field
         subject = str(msg["Subject"])
-        save = [savefile.parse(p.get_payload(decode=True), "mail")
-                for p in msg.iter_attachments()][-1]
+        saves = [savefile.parse(p.get_payload(decode=True), "mail")
+                 for p in msg.iter_attachments()
+                 if str(p.get_filename()).endswith(savefile.SUFFIX)]
+        if not saves:  # a player's shares of the cards the others hold, given ahead
+            assert subject.endswith(" shares the cards the others hold"), subject
+            kinds["shares"] += 1
+            continue
+        save = saves[-1]
         if save.sequence:
             assert msg["In-Reply-To"] == root and msg["References"] == root
             assert msg["Message-ID"] != root
