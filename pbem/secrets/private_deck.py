@@ -74,13 +74,25 @@ def kept(commitment: bytes) -> bytes:
     return commitment[32:]
 
 
+_OPENED: set[tuple[bytes, str, str, int, int, bytes]] = set()  # reveals that held
+_OPENED_MOST = 65536
+
+
 def check_reveal(commitment: bytes, owner: str, label: str, position: int, card: int,
                  salt: bytes) -> None:
     """Refuse a shown card that is not the one committed at its position (``commitment``:
-    as kept, :func:`kept`; ``salt``: the position's opening, :func:`private_order.opening`)."""
+    as kept, :func:`kept`; ``salt``: the position's opening, :func:`private_order.opening`).
+    A reveal that held once holds again: every later save re-checks the cards shown before
+    it, so what held is remembered (by every value the check reads)."""
+    checked = (commitment, owner, label, position, card, salt)
+    if checked in _OPENED:
+        return
     field = f"private deck {label}"
     private_order.check_opening(group.point(commitment, field, owner), owner, label,
                                 position, card, salt)
+    if len(_OPENED) >= _OPENED_MOST:
+        _OPENED.clear()
+    _OPENED.add(checked)
 
 
 def check_not_shown_twice(shown: Mapping[Slot, Hashable], positions: Mapping[Slot, int],
