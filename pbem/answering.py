@@ -20,6 +20,7 @@ from pbem import (
     responses,
     savefile,
     session,
+    shares_ahead,
     store,
     witness_answers,
 )
@@ -211,7 +212,10 @@ def _answer_game(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[Answer
     cards the others hold, given ahead (:mod:`pbem.shares_ahead`)."""
     out = _answer_requests(ledger, game_id, me)
     head = _head_save(ledger, game_id)
-    shared = share_ahead(head, me) if head is not None else None
+    if head is None:
+        return out
+    shares_ahead.prune(head)  # (files whose shares the chain now holds)
+    shared = share_ahead(head, me)
     return out if shared is None else [*out, shared]
 
 

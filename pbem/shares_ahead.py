@@ -233,6 +233,27 @@ def take_beside(game_id: str, folder: Path) -> list[Path]:
     return out
 
 
+def prune(save: SaveFile) -> int:
+    """Remove from the local store the shares files of ``save``'s game that give nothing
+    any more: every card in them is no longer owed by its giver after ``save`` (the latest
+    of the game), since her later saves gave those shares in the chain or the card was
+    turned up. How many were removed."""
+    folder = store.game_folder(save.game_id)
+    gone = 0
+    owed_by: dict[str, set[str]] = {}
+    for path in sorted(folder.glob(f"{save.game_id[:8]}-*{SUFFIX}")) if folder.is_dir() else []:
+        given = _read_once(path.resolve())
+        if given is None or given.sequence > save.sequence:
+            continue
+        if given.role not in owed_by:
+            owed_by[given.role] = set(owed(save, given.role))
+        if not owed_by[given.role] & set(given.shares):
+            path.unlink(missing_ok=True)
+            _READ.pop(path.resolve(), None)
+            gone += 1
+    return gone
+
+
 def stamp(game_id: str) -> int:
     """How many shares files the local store holds for the game (a reader that kept what
     it read looks again when this grows)."""

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pbem import answering, answers_ahead, keeping, savefile, store, verification, witness_answers
+from pbem import (
+    answering,
+    answers_ahead,
+    keeping,
+    savefile,
+    shares_ahead,
+    store,
+    verification,
+    witness_answers,
+)
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SUFFIX, SaveFile
@@ -152,6 +161,7 @@ def share_here(save: SaveFile, path: Path) -> None:
     """The shares of the cards the others hold that players whose keys are here owe after
     ``save``, each in a file beside it and in the store, so every holder reads her cards
     at once (pbem/shares_ahead.py)."""
+    shares_ahead.prune(save)
     for player in save.players:
         local = local_for(save, str(player["role"]))
         if local is not None:

@@ -174,3 +174,24 @@ def test_at_one_keyboard_every_local_player_shares_at_once(tmp_path: Path) -> No
     assert list(folder.glob(f"*{shares_ahead.SUFFIX}"))
     for role, key in keys.items():
         assert None not in _counters(head, role, key).values(), role
+
+
+def test_files_whose_shares_the_chain_now_holds_are_removed() -> None:
+    """Once a giver's later save has given her shares in the chain, her older file gives
+    nothing any more and leaves the store; a file still useful stays."""
+    saves, _ = _game()
+    head, keys = _head()
+    folder = store.game_folder(head.game_id)
+    earlier = next((s, r) for s in saves[len(head.players):-1] for r in keys
+                   if shares_ahead.owed(s, r)
+                   and not set(shares_ahead.owed(s, r)) & set(shares_ahead.owed(head, r)))
+    old_save, giver = earlier
+    old = shares_ahead.make(old_save, keys[giver], giver)
+    assert old is not None
+    old_path = shares_ahead.keep(old, folder)
+    current = _give_all(head, keys)
+    assert current
+    assert shares_ahead.prune(head) == 1
+    assert not old_path.exists()
+    assert {f.signature for f in shares_ahead.kept(head.game_id, [folder])} == \
+        {f.signature for f in current}
