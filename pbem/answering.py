@@ -36,6 +36,7 @@ from pbem.answers_ahead import (
     seal_again,
     seal_by_response,
     share_ahead,
+    start_ahead,
 )
 from pbem.chain import AUDIT, SHARE, SHUFFLE, UNSEAL, WITNESS
 from pbem.errors import PbemError, UsageError
@@ -238,7 +239,7 @@ def _answer_requests(ledger: Ledger, game_id: str, me: LocalIdentity) -> list[An
                     out.append(ahead)
         if save is None or save.due is None or not my_turn(save, me.key.public):
             break
-        carried = carry_folded(save, me)
+        carried = carry_folded(save, me) or start_ahead(save, me)
         if carried is not None:
             out.append(carried)
             if carried.save is None:

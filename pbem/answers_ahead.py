@@ -26,7 +26,7 @@ from pbem import (
     store,
     witness_answers,
 )
-from pbem.chain import UNSEAL
+from pbem.chain import START, UNSEAL
 from pbem.errors import PbemError, UsageError
 from pbem.hidden_cards import seating
 from pbem.identity import LocalIdentity
@@ -76,6 +76,32 @@ def share_ahead(save: SaveFile, me: LocalIdentity, beside: Path | None = None
     except PbemError as exc:
         return Answer(save, None, None, exc.line())
     return Answer(save, None, path, shared=made)
+
+
+def starting_ahead(request: SaveFile, me: LocalIdentity) -> session.Composer | None:
+    """The game's start, when this player's pbem may write it unattended: she is due to
+    start the game, the start waits for nobody's dice, and the first question after it is
+    one she answers side by side. Her answer then goes ahead, to the save of the start,
+    like everyone's, and the others' shares of the cards the start dealt her come first.
+    The composer holding the start; ``None`` otherwise."""
+    if request.due is None or request.due["step"] != START \
+            or request.role_of(me.key.public) != request.due["role"]:
+        return None
+    composer = session.Composer(request, me)
+    if composer.pending_start or composer.pending is not None \
+            or not composer.side_by_side_next():
+        return None
+    return composer
+
+
+def start_ahead(request: SaveFile, me: LocalIdentity) -> Answer | None:
+    """The save of the game's start alone, written unattended (:func:`starting_ahead`);
+    ``None`` when it is not one to write so."""
+    try:
+        composer = starting_ahead(request, me)
+        return None if composer is None else keep_made(request, composer.finish())
+    except PbemError as exc:
+        return Answer(request, None, None, exc.line())
 
 
 def passes_in_store(request: SaveFile) -> dict[str, passes_ahead.Pass]:

@@ -20,6 +20,7 @@ from pbem import (
     verification,
     witness_answers,
 )
+from pbem.chain import START
 from pbem.errors import PbemError
 from pbem.ledger import Ledger
 from pbem.savefile import SUFFIX, SaveFile
@@ -33,7 +34,27 @@ def automatic(save: SaveFile, path: Path | None = None) -> bool:
     the audit, or answers given side by side that are not all in)."""
     if witness_answers.is_request(save):
         return bool(witness_answers.missing(save, witness_answers.around(save, path)))
-    return save.due is not None and save.due["step"] in answering.AUTOMATIC
+    return save.due is not None and (save.due["step"] in answering.AUTOMATIC
+                                     or _starts_here(save))
+
+
+_STARTS: dict[str, bool] = {}  # save's SHA-256 -> whether its start is written here
+
+
+def _starts_here(save: SaveFile) -> bool:
+    """Whether the game's start is written here, unattended: the player due to start it
+    has her key here and her pbem writes it so (pbem/answers_ahead.py,
+    :func:`starting_ahead`)."""
+    if save.due is None or save.due["step"] != START:
+        return False
+    if save.sha256 not in _STARTS:
+        local = local_for(save, str(save.due["role"]))
+        try:
+            found = local is not None and answers_ahead.starting_ahead(save, local) is not None
+        except PbemError:
+            found = False
+        _STARTS[save.sha256] = found
+    return _STARTS[save.sha256]
 
 
 def _answer_side_by_side(save: SaveFile, path: Path, out: Answered) -> Written | None:
@@ -145,7 +166,10 @@ def answer_here(save: SaveFile, path: Path) -> Answered:
         ledger = Ledger(local.key.public)
         try:
             verification.for_play(save, ledger, [], path)
-            made = answering.AUTOMATIC[save.due["step"]](save, local)
+            starting = answers_ahead.starting_ahead(save, local) if _starts_here(save) \
+                else None
+            made = starting.finish() if starting is not None else \
+                answering.AUTOMATIC[save.due["step"]](save, local)
             target = path.parent / savefile.file_name(made.game_id, made.sequence, made.writer)
             keeping.write(made, target, save)
         except PbemError as exc:

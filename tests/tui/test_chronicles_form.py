@@ -77,7 +77,7 @@ def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> Non
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                          and app.screen.rows[0][0][0] == "add")
             seen["kinds"] = _rows(app)
-            await pilot.press("1")  # the first kind of counter the seat holds
+            await pilot.press("2")  # the second kind of counter the seat holds
             await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
             await pilot.press("ctrl+s")  # its defaults
             await settle(pilot, lambda: isinstance(app.screen, FormMenu)
@@ -92,16 +92,17 @@ def test_a_season_order_built_in_the_form_is_given_sealed(tmp_path: Path) -> Non
 
     asyncio.run(run())
     assert seen["first"][0] == "Add: Action counters" and seen["first"][-1] == "Give the order"
-    # the seat asked first cannot read her counters yet (the others' parts come in their
-    # next saves): every kind is offered, with a counter of hers to name by its entry
-    assert seen["kinds"][:3] == ["Develop land", "Build defences", "Prevent floods"]
-    assert any(row.startswith("Action counters 1: Develop land: Cao Cao, ")
-               and ", gold added 0, actions-odd#" in row
+    # the game's start was written on its own, and every other seat's shares of the counters
+    # it dealt came before the first seat decides: only the kinds she holds are offered
+    assert seen["kinds"] == ["Prevent floods", "Search for talent", "Court a leader"]
+    assert any(row.startswith("Action counters 1: Search for talent: Cao Cao, ")
+               and row.endswith("actions-odd#2 (Diplomatic Relations)")
                for row in seen["listed"]), seen["listed"]
+    assert not any("not readable yet" in row for row in seen["listed"])
     assert [a["do"] for a in seen["actions"]][-1] == "seal"  # nobody reads it yet
     order = seen["order"]
     assert order is not None and order["do"] == "season"
-    assert [a["counter"] for a in order["actions"]] == ["land"]
+    assert [a["counter"] for a in order["actions"]] == ["diplomacy"]
     assert order["actions"][0]["entry"].startswith("actions-odd#")
     assert set(order) == {"do", "actions"}  # (nothing else was filled in)
 
@@ -120,7 +121,7 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
                 await pilot.press("1" if count == 1 else "2")  # Add (after the first entry)
                 await settle(pilot, lambda: isinstance(app.screen, FormMenu)
                              and app.screen.rows[0][0][0] == "add")
-                await pilot.press("1")  # Develop land
+                await pilot.press(str(count + 1))  # Search for talent, then Court a leader
                 await settle(pilot, lambda: isinstance(app.screen, ParamScreen))
                 await pilot.press("ctrl+s")
                 await settle(pilot, lambda n=count: isinstance(app.screen, FormMenu)
@@ -136,8 +137,9 @@ def test_a_refused_order_comes_back_to_the_form_with_its_entries(tmp_path: Path)
 def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """In tmux: `pbem play` on the same hot-seat game, the season orders' form opened by
-    its number, a land counter added with its defaults, a trade with Sun Ce added (2 gold
-    typed, the other counter ticked), the order given, signed and handed over."""
+    its number, her counters read (only the kinds she holds offered), a search counter
+    added with its defaults, a trade with Sun Ce added (2 gold typed, the other counter
+    ticked), the order given, signed and handed over."""
     home = tmp_path / "home"
     config, data = home / "config", home / "data"
     monkeypatch.setenv("PBEM_CONFIG_DIR", str(config))
@@ -161,13 +163,16 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.press("1")
         form = term.wait_for(lambda s: "Add: Action counters" in s)
         assert "Traceback" not in form
-        if "1. Develop land" not in term.steady():  # (the kinds may be open already)
+        if "1. Prevent floods" not in term.steady():  # (the kinds may be open already)
             term.press("1")
-        term.wait_for(lambda s: "1. Develop land" in s and "2. Build defences" in s)
-        term.press("1")
+        # her counters are read (the start was written on its own, the shares came): only
+        # the kinds she holds are offered
+        kinds = term.wait_for(lambda s: "1. Prevent floods" in s and "2. Search for talent" in s)
+        assert "Develop land" not in kinds, kinds
+        term.press("2")
         term.wait_for(lambda s: "Do it" in s)
         term.press("C-s")
-        listed = term.wait_for(lambda s: "Action counters 1: Develop land: Cao Cao" in s)
+        listed = term.wait_for(lambda s: "Action counters 1: Search for talent: Cao Cao" in s)
         assert "Add: Trades" in listed and "Give the order" in listed
         term.press("3")  # Add: Trades
         kinds = term.wait_for(lambda s: "Trade with Sun Ce" in s)
@@ -178,12 +183,12 @@ def test_the_form_by_keyboard_in_a_real_terminal(tmp_path: Path,
         term.press("BSpace")
         term.press("2")
         term.press("Tab")
-        term.press("2")  # Give: action counters, the second ticked (the first is placed)
-        term.wait_for(lambda s: "[x] actions-odd#2" in s)
+        term.press("1")  # Give: action counters, the first ticked (the second is placed)
+        term.wait_for(lambda s: "[x] actions-odd#1" in s)
         term.press("C-s")
         listed = term.wait_for(lambda s: "Trades 1: Trade with Sun Ce" in s)
-        assert "Trade with Sun Ce: give gold 2, give counters actions-odd#2" in listed, listed
-        assert "Action counters 1: Develop land" in listed
+        assert "Trade with Sun Ce: give gold 2, give counters actions-odd#1" in listed, listed
+        assert "Action counters 1: Search for talent" in listed
         term.press("C-s")
         signing = term.wait_for(lambda s: "Write and sign" in s)
         assert "seals an answer" in signing, signing
@@ -336,8 +341,8 @@ def test_a_battle_plan_with_a_card_is_built_in_a_form_of_its_own(tmp_path: Path)
     assert seen["plan form"][-1] == "OK"
     assert seen["inner"] and not seen["outer"]
     (card,) = seen["hand"]
-    # (her hand is not readable yet: the card is named by its entry)
-    assert f"Red cards to try 1: Try {card} (not readable yet): round 1" in seen["with card"]
+    # (her hand is read: the card is named, with its entry)
+    assert f"Red cards to try 1: Try Water Trap ({card}): round 1" in seen["with card"]
     listed = next(r for r in seen["listed"] if r.startswith("Battle plans 1: "))
     assert "red cards to try [Try " in listed and "round 1" in listed, listed
     order = seen["order"]
