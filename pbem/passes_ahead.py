@@ -226,9 +226,9 @@ def carried(module: GameModule, request: SaveFile, actions: list[Action],
     for index, action in enumerate(actions[:count]):
         here = f"actions[{index}]"
         shape = _RECORD if action.get("do") == VERB else _GIVEN_RECORD
-        if type(action) is not dict or tuple(action) != shape:
+        if type(action) is not dict or tuple(action) not in (shape, (*shape, "dice")):
             raise FormatError(f"{here}: an answer given ahead holds {', '.join(shape)}, in "
-                              f"that order", where)
+                              f"that order (and the dice it rolled, with open dice)", where)
         role = role_field(action["role"], where, f"{here}.role")
         if index >= len(order) or role != order[index]:
             raise ChainError(f"{here}: the answers given ahead must be those of the first "

@@ -18,6 +18,7 @@ from pbem import (
     store,
     witness_answers,
 )
+from pbem.chain import START
 from pbem.config import Config
 from pbem.errors import MailError, PbemError
 from pbem.identity import LocalIdentity
@@ -59,7 +60,7 @@ def unsent(me: LocalIdentity, game: str | None = None) -> list[savefile.SaveFile
                 and (waits or save.actions[0]["do"] in answering.AUTOMATIC
                      or (len(save.actions) == 1 and "answers" in save.actions[0])
                      or all(a["do"] in passes_ahead.VERBS or a["do"] in answering.AUTOMATIC
-                            for a in save.actions)
+                            or a["do"] == START for a in save.actions)
                      or save.sha256 in by_responses)
                 and save.role_of(me.key.public) == save.writer):
             out.append(save)
@@ -184,7 +185,8 @@ def answer_and_post(me: LocalIdentity, cfg: Config, settings_fatal: bool = False
     for save in unsent(me, game):
         first = save.actions[0] if save.actions else {"do": ""}  # or a request alone
         label = "carried on" if "answers" in first \
-            or first["do"] in passes_ahead.VERBS else "answered"
+            or first["do"] in passes_ahead.VERBS else "started" if first["do"] == START \
+            else "answered"
         if save.sha256 in by_responses:
             label = "responded"
         line = f"{label:<12} {save.short()}: " \

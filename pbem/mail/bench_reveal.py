@@ -76,6 +76,7 @@ def _game(homes: Homes, opponents: list[object], root: Path, number: int) -> flo
     from pbem import savefile
 
     first = root / f"game-{number}.pbem.yaml"
+    since = {name: len(_watcher(home).lines) for name, home in homes.items()}
     bench._pbem(homes["alice"], "new", KIND, *opponents, "--dice", "open", "-o", first)
     game = savefile.read(first).game_id[:8]
     bench._pbem(homes["alice"], "send", first)
@@ -85,6 +86,9 @@ def _game(homes: Homes, opponents: list[object], root: Path, number: int) -> flo
         if found.group(2) == "join":
             bench._pbem(mover, "send", bench._wrote(bench._pbem(mover, "join", path)))
             continue
+        asking = savefile.read(path)
+        if _asks_everyone(asking):  # (the start, written by the first seat's watcher)
+            return _sample(homes, mover, asking, path, root, since)
         save, written = _table_turn(mover, path, root)
         marks = {name: len(_watcher(home).lines) for name, home in homes.items()}
         bench._pbem(mover, "send", written)

@@ -161,3 +161,22 @@ def test_an_answer_sealed_ahead_then_given_again_in_a_save_is_refused_on_arrival
     own = opening.finish()
     chain.check_next(MODULE, game.bound, own)
     given_ahead.keeps_own_pass(own)  # (the same opening: taken)
+
+
+def test_a_folded_answer_carries_no_field_but_the_dice_it_rolled() -> None:
+    """A folded answer may carry the dice its consequences rolled (open dice), and only
+    those: a die made up by the writer of the save that folds it, or any other field
+    added to it, is refused when the save arrives."""
+    game = played()
+    actions = [dict(a) for a in game.next.actions]
+    index = next(i for i, a in enumerate(actions) if a.get("do") == "given")
+    made_up = [dict(a) for a in actions]
+    made_up[index]["dice"] = [{"d": 3, "of": 20, "for": "a die nobody rolled"}]
+    with pytest.raises(ChainError, match="recorded dice differ"):
+        chain.check_next(MODULE, game.bound, _resigned(game.next, made_up,
+                                                       game.people["red"]))
+    extra = [dict(a) for a in actions]
+    extra[index]["note"] = "hello"
+    with pytest.raises(PbemError, match="an answer given ahead holds do, answer, role"):
+        chain.check_next(MODULE, game.bound, _resigned(game.next, extra,
+                                                       game.people["red"]))
