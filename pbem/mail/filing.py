@@ -12,55 +12,33 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from pbem import (
     chain,
     games,
-    passes_ahead,
-    paths,
     savefile,
-    shares_ahead,
     store,
     verification,
-    witness_answers,
 )
 from pbem.atomic import write_new
 from pbem.engine import GameModule
-from pbem.errors import IncompleteChain, PbemError, WriteError
+from pbem.errors import IncompleteChain, WriteError
 from pbem.ledger import Ledger, Rival
-from pbem.mail import dice_modes, gaps, given_ahead, quarantine
-from pbem.mail.attachments import BESIDE, Candidate, beside
+from pbem.mail import dice_modes, gaps, given_ahead
+from pbem.mail.attachments import Candidate
+from pbem.mail.filed import Result, failure_line, quarantine_folder, waiting_folder
+from pbem.mail.filing_beside import FilesBeside
 from pbem.mail.quarantine import Quarantine
 from pbem.savefile import SUFFIX, SaveFile
 from pbem.signing import PublicKey
 from pbem.transport import restore_line_endings
 from pbem.verification import KeptAsEvidence
 
+__all__ = ["Filer", "Result", "quarantine_folder", "waiting_folder"]
+
 TABLE_DICE = dice_modes.LONG["table"]
 STRANGER_SAVES = 400  # saves of one game the player does not play, filed in one run
-
-
-@dataclass
-class Result:
-    """What became of one save: ``filed``, ``known``, ``old``, ``waiting``, ``evidence``
-    (it lost to a claim, or a claim lost to it: kept, listed by ``pbem ledger``) or
-    ``quarantined``, in one line for people, and where it is now."""
-
-    kind: str
-    text: str
-    path: Path | None = None
-    save: SaveFile | None = None
-    answer: bool = False  # a witness answer given side by side, not a save
-
-
-def quarantine_folder() -> Path:
-    return quarantine.folder()
-
-
-def waiting_folder() -> Path:
-    return paths.data_dir() / "mail" / "waiting"
 
 
 def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None:
@@ -73,11 +51,6 @@ def _missing_between(save: SaveFile, head_sha: str, head_seq: int) -> int | None
             return current.sequence - 1
         current = before
     return None if head_sha in by_hash else head_seq
-
-
-def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
-    """The request an answer names, if the local store holds it."""
-    return given_ahead.saved(answer.game_id, answer.sequence, answer.request)
 
 
 def _saves(count: int) -> str:
@@ -96,18 +69,7 @@ def _words(save: SaveFile, verdict: str) -> str:
     return verdict.removeprefix("OK: ").removeprefix(save.short()).strip(" ,")
 
 
-def _reason(exc: Exception) -> str:
-    """One line for any failure below: pbem's own errors as they are, anything else as
-    an error in pbem (never a traceback)."""
-    if isinstance(exc, PbemError):
-        return f"{exc.kind}: {exc.message}"
-    text = " ".join(str(exc).split())
-    text = text[:200] + "..." if len(text) > 200 else text
-    return (f"could not be checked, because of an error in pbem ({type(exc).__name__}"
-            f"{': ' + text if text else ''}); it is kept, never applied")
-
-
-class Filer:
+class Filer(FilesBeside):
     """Files the saves of one inbox run for the player with key ``me`` (or a spectator).
 
     Every save is handled on its own: whatever goes wrong below (a bad save, a bug in
@@ -144,7 +106,7 @@ class Filer:
         except WriteError:
             raise
         except Exception as exc:  # any failure is this attachment's, never the run's
-            reason = _reason(exc)
+            reason = failure_line(exc)
             if note is not None:
                 reason += " (its line endings had been changed to CRLF)"
             return self.quarantine(candidate.data, candidate.name, candidate.where, reason)
@@ -169,7 +131,7 @@ class Filer:
                 data = b""
                 with contextlib.suppress(OSError):
                     data = path.read_bytes()[:savefile.MAX_BYTES]
-                results.append(self.quarantine(data, path.name, str(path), _reason(exc)))
+                results.append(self.quarantine(data, path.name, str(path), failure_line(exc)))
                 with contextlib.suppress(OSError):
                     path.unlink()
         for save in saves:
@@ -195,7 +157,7 @@ class Filer:
         except WriteError:
             raise
         except Exception as exc:  # any failure is this save's, never the run's
-            result = self.quarantine(save.raw, _name(save), save.where, _reason(exc))
+            result = self.quarantine(save.raw, _name(save), save.where, failure_line(exc))
             result.save = save
         if result.kind != "waiting":
             self._unwait(save)
@@ -278,154 +240,6 @@ class Filer:
         return Result("filed", f"{save.short()} from {writer}, verified: re-checked from "
                                f"the first save ({_saves(len(verdict.chain))})",
                       store.keep(save), save)
-
-    # ------------------------------------------------------------ witness answers
-
-    def file_answer(self, candidate: Candidate) -> Result:
-        """Check a witness answer against its request (which must be here) and keep it in
-        the game's folder; one whose request has not arrived waits like a save."""
-        where = candidate.where
-        kind = beside(candidate.name, candidate.data)
-        if kind is not None and kind.kind == "shares":
-            return self.file_shares(candidate)
-        if kind is not None and kind.kind == "pass":
-            return self.file_pass(candidate)
-        try:
-            answer = witness_answers.parse(candidate.data, where)
-        except WriteError:
-            raise
-        except Exception as exc:  # this attachment's failure, never the run's
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        label = f"witness answer of {answer.role} to save {answer.sequence} of game " \
-                f"{answer.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(answer.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
-        request = _request_of(answer)
-        if request is None:
-            target = waiting_folder() / witness_answers.file_name(
-                answer.game_id, answer.sequence, answer.role)
-            if not target.exists():
-                write_new(target, candidate.data, mode=0o600)
-            return Result("waiting", f"{label}: its request has not arrived; kept aside and "
-                                     f"tried again at the next inbox", target, answer=True)
-        try:
-            witness_answers.check(answer, request, where)
-        except PbemError as exc:
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        with contextlib.suppress(OSError):
-            (waiting_folder() / witness_answers.file_name(
-                answer.game_id, answer.sequence, answer.role)).unlink()
-        head = self.ledger.head(answer.game_id)
-        if head is None or head["sha256"] != request.sha256:
-            return Result("old", f"{label}: the game has gone on since; nothing done",
-                          answer=True)
-        try:
-            path = witness_answers.keep(answer, store.game_folder(answer.game_id))
-        except PbemError as exc:
-            if isinstance(exc, WriteError):
-                raise
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        return Result("filed", f"{label}, verified: it reveals {answer.role}'s next dice link",
-                      path, answer=True)
-
-    def file_pass(self, candidate: Candidate) -> Result:
-        """Check a pass given ahead against the save it answers (which must be here) and
-        keep it in the game's folder; one whose save has not arrived waits like a save."""
-        where = candidate.where
-        try:
-            given = passes_ahead.parse(candidate.data, where)
-        except WriteError:
-            raise
-        except Exception as exc:  # this attachment's failure, never the run's
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        what = {"seal": "sealed answer", "unseal": "opening"}.get(
-            str(given.answer.get("do")), "pass")
-        label = f"{what} of {given.role} to save {given.sequence} of game {given.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(given.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
-        name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
-        request = given_ahead.saved(given.game_id, given.sequence, given.request)
-        if request is None:
-            target = waiting_folder() / name
-            if not target.exists():
-                write_new(target, candidate.data, mode=0o600)
-            return Result("waiting", f"{label}: its save has not arrived; kept aside and "
-                                     f"tried again at the next inbox", target, answer=True)
-        try:
-            passes_ahead.check(games.get(request.kind), given, request, where)
-        except PbemError as exc:
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        with contextlib.suppress(OSError):
-            (waiting_folder() / name).unlink()
-        head = self.ledger.head(given.game_id)
-        if head is None or head["sha256"] != request.sha256:
-            return Result("old", f"{label}: the game has gone on since; nothing done",
-                          answer=True)
-        try:
-            path = passes_ahead.keep(given, store.game_folder(given.game_id))
-        except PbemError as exc:
-            if isinstance(exc, WriteError):
-                raise
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        done = {"seal": "answered, sealed", "unseal": "opened"}.get(
-            str(given.answer.get("do")), "lets it go")
-        return Result("filed", f"{label}, verified: {given.role} {done}", path, answer=True)
-
-    def file_shares(self, candidate: Candidate) -> Result:
-        """Check a shares file given ahead against the save it follows (which must be
-        here) and keep it in the game's folder, even once the game has gone on (its shares
-        help until its giver's next save gives them); one whose save has not arrived waits
-        like a save."""
-        where = candidate.where
-        try:
-            given = shares_ahead.parse(candidate.data, where)
-        except WriteError:
-            raise
-        except Exception as exc:  # this attachment's failure, never the run's
-            return self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        label = f"shares of {given.role} after save {given.sequence} of game " \
-                f"{given.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(given.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
-        name = shares_ahead.file_name(given.game_id, given.sequence, given.role)
-        request = given_ahead.saved(given.game_id, given.sequence, given.request)
-        if request is None:
-            target = waiting_folder() / name
-            if not target.exists():
-                write_new(target, candidate.data, mode=0o600)
-            return Result("waiting", f"{label}: its save has not arrived; kept aside and "
-                                     f"tried again at the next inbox", target, answer=True)
-        try:
-            shares_ahead.check(given, request, where)
-            path = shares_ahead.keep(given, store.game_folder(given.game_id))
-        except WriteError:
-            raise
-        except Exception as exc:  # this file's failure, never the run's
-            result = self.quarantine(candidate.data, candidate.name, where, _reason(exc))
-        else:
-            cards = f"{len(given.shares)} card" + ("s" if len(given.shares) != 1 else "")
-            result = Result("filed", f"{label}, verified: {given.role}'s part of {cards} "
-                                     f"the others hold", path, answer=True)
-        with contextlib.suppress(OSError):
-            (waiting_folder() / name).unlink()
-        return result
-
-    def retry_waiting_answers(self) -> list[Result]:
-        """Try again the files given beside the saves (witness answers, passes, shares)
-        kept aside until the save they follow came."""
-        folder = waiting_folder()
-        out = []
-        kept = [p for kind in BESIDE for p in folder.glob(f"*{kind.suffix}")] \
-            if folder.is_dir() else []
-        for path in sorted(kept):
-            with contextlib.suppress(OSError):
-                kind = beside(path.name, b"")
-                limit = kind.limit if kind is not None else witness_answers.MAX_BYTES
-                data = path.read_bytes()[:limit + 1]
-                result = self.file_answer(Candidate(path.name, data, str(path)))
-                if result.kind != "waiting":
-                    out.append(result)
-        return out
 
     def _unwait(self, save: SaveFile) -> None:
         target = waiting_folder() / _name(save).replace(SUFFIX, f"-{save.sha256[:12]}{SUFFIX}")
