@@ -7,19 +7,15 @@ waits in the waiting folder and is tried again at the next inbox. A mixin of
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
 
 from pbem import games, passes_ahead, shares_ahead, store, witness_answers
 from pbem.atomic import write_new
 from pbem.errors import PbemError, WriteError
+from pbem.ledger import Ledger
 from pbem.mail import given_ahead
 from pbem.mail.attachments import BESIDE, Candidate, beside
 from pbem.mail.filed import Result, failure_line, waiting_folder
 from pbem.savefile import SaveFile
-
-if TYPE_CHECKING:
-    from pbem.ledger import Ledger
-
 
 def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
     """The request an answer names, if the local store holds it."""
