@@ -17,6 +17,7 @@ from pbem.mail.attachments import BESIDE, Candidate, beside
 from pbem.mail.filed import Result, failure_line, waiting_folder
 from pbem.savefile import SaveFile
 
+
 def _request_of(answer: witness_answers.Answer) -> SaveFile | None:
     """The request an answer names, if the local store holds it."""
     return given_ahead.saved(answer.game_id, answer.sequence, answer.request)
