@@ -140,32 +140,24 @@ def _send_answer(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
                  dry_run: bool) -> None:
     """Send a witness answer (given side by side) to every other player."""
     answer = witness_answers.read(path)
-    request = store.by_hash(answer.game_id, answer.request)
-    if request is None:
-        raise UsageError("the request this answer names is not on this machine (pbem inbox "
-                         "files it; or answer it with pbem witness REQUEST first)", str(path))
+    request = _followed(answer.game_id, answer.request, path,
+                        "the request this answer names is not on this machine (pbem inbox "
+                        "files it; or answer it with pbem witness REQUEST first)")
     witness_answers.check(answer, request, str(path))
-    if mine is None:
-        raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    if _send_beside(path, answer_letter.prepare(answer, request, cfg, mine), cfg, eml,
-                    dry_run):
-        answers.note_sent(answer)
+    _send_given(path, answer, lambda me: answer_letter.prepare(answer, request, cfg, me),
+                cfg, mine, eml, dry_run)
 
 
 def _send_pass(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
                dry_run: bool) -> None:
     """Send a pass given ahead of one's turn to every other player."""
     given = passes_ahead.read(path)
-    request = store.by_hash(given.game_id, given.request)
-    if request is None:
-        raise UsageError("the save this pass answers is not on this machine (pbem inbox "
-                         "files it)", str(path))
+    request = _followed(given.game_id, given.request, path,
+                        "the save this pass answers is not on this machine (pbem inbox "
+                        "files it)")
     passes_ahead.check(games.get(request.kind), given, request, str(path))
-    if mine is None:
-        raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    if _send_beside(path, answer_letter.prepare_pass(given, request, cfg, mine), cfg, eml,
-                    dry_run):
-        answers.note_sent(given)
+    _send_given(path, given, lambda me: answer_letter.prepare_pass(given, request, cfg, me),
+                cfg, mine, eml, dry_run)
 
 
 def _send_shares(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | None,
@@ -173,15 +165,28 @@ def _send_shares(path: Path, cfg: Config, mine: PublicKey | None, eml: Path | No
     """Send a player's shares of the cards the others hold, given ahead, to every other
     player."""
     given = shares_ahead.read(path)
-    after = store.by_hash(given.game_id, given.request)
-    if after is None:
-        raise UsageError("the save these shares are given after is not on this machine "
-                         "(pbem inbox files it)", str(path))
+    after = _followed(given.game_id, given.request, path,
+                      "the save these shares are given after is not on this machine "
+                      "(pbem inbox files it)")
     shares_ahead.check(given, after, str(path))
+    _send_given(path, given, lambda me: answer_letter.prepare_shares(given, after, cfg, me),
+                cfg, mine, eml, dry_run)
+
+
+def _followed(game_id: str, sha: str, path: Path, missing: str) -> savefile.SaveFile:
+    """The save a file given beside the saves follows, from this machine's store."""
+    save = store.by_hash(game_id, sha)
+    if save is None:
+        raise UsageError(missing, str(path))
+    return save
+
+
+def _send_given(path: Path, given: Any, prepare: Callable[[PublicKey], Any], cfg: Config,
+                mine: PublicKey | None, eml: Path | None, dry_run: bool) -> None:
+    """Send a checked file given beside the saves, as ``mine``; noted as sent."""
     if mine is None:
         raise UsageError("no key of yours is here to send as (pbem keygen NAME)")
-    if _send_beside(path, answer_letter.prepare_shares(given, after, cfg, mine), cfg, eml,
-                    dry_run):
+    if _send_beside(path, prepare(mine), cfg, eml, dry_run):
         answers.note_sent(given)
 
 
