@@ -42,6 +42,12 @@ class FilesBeside:
         """Keep a refused file with the reason beside it (the filer's own)."""
         raise NotImplementedError
 
+    def _not_mine(self, game_id: str, label: str) -> Result | None:
+        """The result for a file of a game this player does not play (not kept)."""
+        if self.ledger is None or self.ledger.record(game_id) is None:
+            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        return None
+
     # ------------------------------------------------------------ witness answers
 
     def file_answer(self, candidate: Candidate) -> Result:
@@ -61,8 +67,8 @@ class FilesBeside:
             return self.quarantine(candidate.data, candidate.name, where, failure_line(exc))
         label = f"witness answer of {answer.role} to save {answer.sequence} of game " \
                 f"{answer.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(answer.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        if (ignored := self._not_mine(answer.game_id, label)) is not None:
+            return ignored
         request = _request_of(answer)
         if request is None:
             return _kept_aside(candidate, witness_answers.file_name(
@@ -101,8 +107,8 @@ class FilesBeside:
         what = {"seal": "sealed answer", "unseal": "opening"}.get(
             str(given.answer.get("do")), "pass")
         label = f"{what} of {given.role} to save {given.sequence} of game {given.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(given.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        if (ignored := self._not_mine(given.game_id, label)) is not None:
+            return ignored
         name = passes_ahead.file_name(given.game_id, given.sequence, given.role)
         request = given_ahead.saved(given.game_id, given.sequence, given.request)
         if request is None:
@@ -141,8 +147,8 @@ class FilesBeside:
             return self.quarantine(candidate.data, candidate.name, where, failure_line(exc))
         label = f"shares of {given.role} after save {given.sequence} of game " \
                 f"{given.game_id[:8]}"
-        if self.ledger is None or self.ledger.record(given.game_id) is None:
-            return Result("ignored", f"{label}: not a game of yours; not kept", answer=True)
+        if (ignored := self._not_mine(given.game_id, label)) is not None:
+            return ignored
         name = shares_ahead.file_name(given.game_id, given.sequence, given.role)
         request = given_ahead.saved(given.game_id, given.sequence, given.request)
         if request is None:
